@@ -1,5 +1,6 @@
 //! The tokenizer (HTML Standard 13.2.5).
 mod error;
+mod named_refs;
 mod state;
 mod token;
 
