@@ -7,6 +7,8 @@
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "cli")]
+pub mod html5lib;
 pub mod tokenizer;
 
 pub use bumpalo::Bump as Arena;

@@ -142,7 +142,7 @@ pub fn generate(json: &str) -> String {
          #[path = \"char_ref_table.rs\"]\n\
          mod char_ref_table;\n\
          \n\
-         #[allow(unused_imports, reason = \"used by the tokenizer on another branch\")]\n\
+         #[allow(unused_imports, reason = \"could_extend is for the streaming tokenizer\")]\n\
          pub(crate) use char_ref_table::{could_extend, longest_match};\n\
          \n",
     );

@@ -73,7 +73,7 @@ impl<'a> Tokenizer<'a> {
             if self.cdata_allowed {
                 self.state = State::CdataSection;
             } else {
-                self.error_at(ErrorCode::CdataInHtmlContent, self.pos);
+                self.error_at(ErrorCode::CdataInHtmlContent, self.pos - 1);
                 self.comment.clear();
                 self.comment.push_range(self.src, self.pos - 7, self.pos);
                 self.state = State::BogusComment;
@@ -244,7 +244,8 @@ impl<'a> Tokenizer<'a> {
             }
             Some(b'-') => {
                 // Append one "-": the first of the three dashes before and at this character.
-                self.comment.push_range(self.src, self.cur - 2, self.cur - 1);
+                self.comment
+                    .push_range(self.src, self.cur - 2, self.cur - 1);
                 None
             }
             None => {
@@ -320,7 +321,8 @@ impl<'a> Tokenizer<'a> {
         match self.consume() {
             Some(c) if is_tokenizer_whitespace(c) || c == b'?' || c == b'>' => {
                 let target = &self.src[self.temp_start..self.cur];
-                if target.eq_ignore_ascii_case("xml") || target.eq_ignore_ascii_case("xml-stylesheet")
+                if target.eq_ignore_ascii_case("xml")
+                    || target.eq_ignore_ascii_case("xml-stylesheet")
                 {
                     self.error(ErrorCode::DisallowedProcessingInstructionTarget);
                     self.convert_temporary_buffer_to_comment();

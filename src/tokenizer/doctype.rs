@@ -40,8 +40,7 @@ impl<'a> Tokenizer<'a> {
         self.emit_doctype()
     }
 
-    /// Takes the buffer for a DOCTYPE name or identifier out of its `Option`, reusing the
-    /// allocation of an earlier token's buffer where there is one.
+    /// The buffer for a DOCTYPE name or identifier, created (empty) if it was missing.
     fn doctype_field(&mut self, which: Option<Identifier>) -> &mut TextBuf {
         let field = match which {
             None => &mut self.doctype_name,
@@ -329,12 +328,18 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.59 and 13.2.5.60 DOCTYPE public identifier (double-/single-quoted) states.
-    pub(super) fn doctype_public_identifier_quoted_state(&mut self, quote: u8) -> Option<Token<'a>> {
+    pub(super) fn doctype_public_identifier_quoted_state(
+        &mut self,
+        quote: u8,
+    ) -> Option<Token<'a>> {
         self.doctype_identifier_quoted(Identifier::Public, quote)
     }
 
     /// 13.2.5.65 and 13.2.5.66 DOCTYPE system identifier (double-/single-quoted) states.
-    pub(super) fn doctype_system_identifier_quoted_state(&mut self, quote: u8) -> Option<Token<'a>> {
+    pub(super) fn doctype_system_identifier_quoted_state(
+        &mut self,
+        quote: u8,
+    ) -> Option<Token<'a>> {
         self.doctype_identifier_quoted(Identifier::System, quote)
     }
 

@@ -77,15 +77,6 @@ impl TextBuf {
         self.buf.clear();
     }
 
-    #[inline]
-    fn is_empty(&self) -> bool {
-        if self.owned {
-            self.buf.is_empty()
-        } else {
-            self.start == self.end
-        }
-    }
-
     /// Appends the input characters `src[s..e]`.
     #[inline]
     fn push_range(&mut self, src: &str, s: usize, e: usize) {
@@ -128,16 +119,6 @@ impl TextBuf {
         self.buf.clear();
         self.buf.push_str(&src[self.start..self.end]);
         self.owned = true;
-    }
-
-    /// The text so far, borrowed from `src` or from the buffer.
-    #[inline]
-    fn as_str<'s>(&'s self, src: &'s str) -> &'s str {
-        if self.owned {
-            &self.buf
-        } else {
-            &src[self.start..self.end]
-        }
     }
 
     /// The finished string for a token: the input slice, or a copy in the arena.
@@ -333,9 +314,7 @@ impl<'a> Tokenizer<'a> {
                 State::Comment => self.comment_state(),
                 State::CommentLessThanSign => self.comment_less_than_sign_state(),
                 State::CommentLessThanSignBang => self.comment_less_than_sign_bang_state(),
-                State::CommentLessThanSignBangDash => {
-                    self.comment_less_than_sign_bang_dash_state()
-                }
+                State::CommentLessThanSignBangDash => self.comment_less_than_sign_bang_dash_state(),
                 State::CommentLessThanSignBangDashDash => {
                     self.comment_less_than_sign_bang_dash_dash_state()
                 }
@@ -356,9 +335,7 @@ impl<'a> Tokenizer<'a> {
                 State::DoctypePublicIdentifierSingleQuoted => {
                     self.doctype_public_identifier_quoted_state(b'\'')
                 }
-                State::AfterDoctypePublicIdentifier => {
-                    self.after_doctype_public_identifier_state()
-                }
+                State::AfterDoctypePublicIdentifier => self.after_doctype_public_identifier_state(),
                 State::BetweenDoctypePublicAndSystemIdentifiers => {
                     self.between_doctype_public_and_system_identifiers_state()
                 }
@@ -372,9 +349,7 @@ impl<'a> Tokenizer<'a> {
                 State::DoctypeSystemIdentifierSingleQuoted => {
                     self.doctype_system_identifier_quoted_state(b'\'')
                 }
-                State::AfterDoctypeSystemIdentifier => {
-                    self.after_doctype_system_identifier_state()
-                }
+                State::AfterDoctypeSystemIdentifier => self.after_doctype_system_identifier_state(),
                 State::BogusDoctype => self.bogus_doctype_state(),
                 State::CdataSection => self.cdata_section_state(),
                 State::CdataSectionBracket => self.cdata_section_bracket_state(),
@@ -399,9 +374,7 @@ impl<'a> Tokenizer<'a> {
                     self.hexadecimal_character_reference_state()
                 }
                 State::DecimalCharacterReference => self.decimal_character_reference_state(),
-                State::NumericCharacterReferenceEnd => {
-                    self.numeric_character_reference_end_state()
-                }
+                State::NumericCharacterReferenceEnd => self.numeric_character_reference_end_state(),
             };
             if let Some(token) = emitted {
                 break token;

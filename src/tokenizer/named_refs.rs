@@ -18,7 +18,7 @@
 #[path = "char_ref_table.rs"]
 mod char_ref_table;
 
-#[allow(unused_imports, reason = "used by the tokenizer on another branch")]
+#[allow(unused_imports, reason = "could_extend is for the streaming tokenizer")]
 pub(crate) use char_ref_table::{could_extend, longest_match};
 
 /// The length in bytes of the longest name (without the leading '&', with its ';').

@@ -9,7 +9,10 @@ use super::{
 /// ASCII upper alpha (which must be lower-cased).
 #[inline]
 fn ends_tag_name_run(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' | b'/' | b'>' | 0 | b'A'..=b'Z')
+    matches!(
+        b,
+        b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' | b'/' | b'>' | 0 | b'A'..=b'Z'
+    )
 }
 
 /// Bytes that end a plain run inside an attribute name.
@@ -17,8 +20,8 @@ fn ends_tag_name_run(b: u8) -> bool {
 fn ends_attribute_name_run(b: u8) -> bool {
     matches!(
         b,
-        b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' | b'/' | b'>' | b'=' | 0 | b'"' | b'\'' | b'<'
-            | b'A'..=b'Z'
+        b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' | b'/' | b'>' | b'=' | 0 | b'"' | b'\'' | b'<' | b'A'
+            ..=b'Z'
     )
 }
 
@@ -27,7 +30,19 @@ fn ends_attribute_name_run(b: u8) -> bool {
 fn ends_unquoted_value_run(b: u8) -> bool {
     matches!(
         b,
-        b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' | b'&' | b'>' | 0 | b'"' | b'\'' | b'<' | b'=' | b'`'
+        b'\t'
+            | b'\n'
+            | b'\x0C'
+            | b'\r'
+            | b' '
+            | b'&'
+            | b'>'
+            | 0
+            | b'"'
+            | b'\''
+            | b'<'
+            | b'='
+            | b'`'
     )
 }
 
@@ -394,13 +409,8 @@ impl<'a> Tokenizer<'a> {
                 self.emit_eof()
             }
             Some(_) => {
-                // A CR or CRLF, read as LF.
-                let s = self.cur_str();
-                if s == "\n" && self.input[self.cur] == b'\r' {
-                    self.attr_value.push_str(self.src, "\n");
-                } else {
-                    self.attr_value.push_range(self.src, self.cur, self.pos);
-                }
+                // Only a CR (or CRLF) stops the run otherwise; it reads as LF.
+                self.attr_value.push_str(self.src, "\n");
                 None
             }
         }

@@ -478,9 +478,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.30 Script data double escaped less-than sign state.
-    pub(super) fn script_data_double_escaped_less_than_sign_state(
-        &mut self,
-    ) -> Option<Token<'a>> {
+    pub(super) fn script_data_double_escaped_less_than_sign_state(&mut self) -> Option<Token<'a>> {
         match self.consume() {
             Some(b'/') => {
                 self.temp_start = self.pos;

@@ -1,0 +1,2 @@
+//! The subcommands of the `simdhtml` command, one module each.
+pub mod tokens;
