@@ -30,7 +30,10 @@ fn tokenize_all(input: &str, state: State, cdata: bool) -> usize {
     loop {
         let token = tokenizer.next_token();
         count += 1;
-        assert!(count <= 2 * input.len() + 2, "too many tokens: no progress?");
+        assert!(
+            count <= 2 * input.len() + 2,
+            "too many tokens: no progress?"
+        );
         if token == Token::Eof {
             break;
         }
@@ -38,7 +41,11 @@ fn tokenize_all(input: &str, state: State, cdata: bool) -> usize {
             assert!(!s.is_empty(), "empty character token");
         }
     }
-    assert_eq!(tokenizer.next_token(), Token::Eof, "Eof again after the end");
+    assert_eq!(
+        tokenizer.next_token(),
+        Token::Eof,
+        "Eof again after the end"
+    );
     for e in tokenizer.errors() {
         assert!(e.offset <= input.len());
     }
@@ -47,12 +54,67 @@ fn tokenize_all(input: &str, state: State, cdata: bool) -> usize {
 
 /// Fragments that reach every tokenizer state when concatenated in random order.
 const PIECES: &[&str] = &[
-    "<", ">", "</", "/>", "<!", "<!--", "-->", "--!>", "-", "--", "<!DOCTYPE", "<!doctype html",
-    " PUBLIC ", " SYSTEM ", "\"", "'", "=", " ", "\t", "\n", "\r", "\r\n", "\x0C", "\0", "&",
-    "&amp", "&amp;", "&notin", "&#", "&#x", "&#X1F;", "&#0;", "&#128;", "&#xD800;", "&#99999999;",
-    "a", "B", "script", "<script>", "</script>", "<!--<script>", "</script >", "<title>",
-    "</title>", "<textarea>", "<style>", "<![CDATA[", "]]>", "]", "<?", "<?xml", "<?pi ", "?>",
-    "?", "é", "\u{FFFF}", "\u{10000}", "\u{80}", "<a href=x>", "<a b='c' d=\"e\" f=g>", "`",
+    "<",
+    ">",
+    "</",
+    "/>",
+    "<!",
+    "<!--",
+    "-->",
+    "--!>",
+    "-",
+    "--",
+    "<!DOCTYPE",
+    "<!doctype html",
+    " PUBLIC ",
+    " SYSTEM ",
+    "\"",
+    "'",
+    "=",
+    " ",
+    "\t",
+    "\n",
+    "\r",
+    "\r\n",
+    "\x0C",
+    "\0",
+    "&",
+    "&amp",
+    "&amp;",
+    "&notin",
+    "&#",
+    "&#x",
+    "&#X1F;",
+    "&#0;",
+    "&#128;",
+    "&#xD800;",
+    "&#99999999;",
+    "a",
+    "B",
+    "script",
+    "<script>",
+    "</script>",
+    "<!--<script>",
+    "</script >",
+    "<title>",
+    "</title>",
+    "<textarea>",
+    "<style>",
+    "<![CDATA[",
+    "]]>",
+    "]",
+    "<?",
+    "<?xml",
+    "<?pi ",
+    "?>",
+    "?",
+    "é",
+    "\u{FFFF}",
+    "\u{10000}",
+    "\u{80}",
+    "<a href=x>",
+    "<a b='c' d=\"e\" f=g>",
+    "`",
 ];
 
 fn html_like() -> impl Strategy<Value = String> {
@@ -109,14 +171,21 @@ fn unchanged_strings_borrow_the_input() {
     };
     assert!(inside(a.name));
     assert_eq!(a.attrs[0].value, "/x?a=1&b=2");
-    assert!(inside(a.attrs[0].value), "a value with an unresolved & stays borrowed");
+    assert!(
+        inside(a.attrs[0].value),
+        "a value with an unresolved & stays borrowed"
+    );
     assert_eq!(a.attrs[1].name, "class");
     assert!(!inside(a.attrs[1].name), "a lower-cased name is a copy");
     assert_eq!(tokens[1], Token::Characters("Hello "));
     assert!(matches!(tokens[1], Token::Characters(s) if inside(s)));
     assert_eq!(tokens[2], Token::Characters("&"));
     assert!(matches!(tokens.last(), Some(Token::Eof)));
-    assert!(tokens.iter().any(|t| matches!(t, Token::Comment(c) if *c == " c " && inside(c))));
+    assert!(
+        tokens
+            .iter()
+            .any(|t| matches!(t, Token::Comment(c) if *c == " c " && inside(c)))
+    );
 }
 
 /// Long and pathological inputs run in linear time: many attributes (duplicate detection),
