@@ -7,6 +7,7 @@
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
+pub mod input;
 pub mod tokenizer;
 
 pub use bumpalo::Bump as Arena;
