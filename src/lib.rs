@@ -24,6 +24,7 @@
 
 #[cfg(feature = "cli")]
 pub mod html5lib;
+pub mod input;
 pub mod tokenizer;
 
 pub use bumpalo::Bump as Arena;
