@@ -174,32 +174,22 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.82 (July 2026: 13.2.5.83) Hexadecimal character reference state.
     pub(super) fn hexadecimal_character_reference_state(&mut self) -> Option<Token<'a>> {
-        loop {
-            match self.consume() {
-                Some(c) if c.is_ascii_hexdigit() => {
-                    let digit = (c as char).to_digit(16).unwrap_or(0);
-                    self.char_ref_code = (self.char_ref_code * 16 + digit).min(CODE_CAP);
-                }
-                Some(b';') => {
-                    self.state = State::NumericCharacterReferenceEnd;
-                    return None;
-                }
-                _ => {
-                    self.error(ErrorCode::MissingSemicolonAfterCharacterReference);
-                    self.reconsume(State::NumericCharacterReferenceEnd);
-                    return None;
-                }
-            }
-        }
+        self.character_reference_digits(16)
     }
 
     /// 13.2.5.83 (July 2026: 13.2.5.84) Decimal character reference state.
     pub(super) fn decimal_character_reference_state(&mut self) -> Option<Token<'a>> {
+        self.character_reference_digits(10)
+    }
+
+    /// The hexadecimal (`radix` 16) and decimal (`radix` 10) character reference states: they
+    /// differ only in which digits they take. The digits are consumed in one loop.
+    fn character_reference_digits(&mut self, radix: u32) -> Option<Token<'a>> {
         loop {
             match self.consume() {
-                Some(c) if c.is_ascii_digit() => {
-                    let digit = u32::from(c - b'0');
-                    self.char_ref_code = (self.char_ref_code * 10 + digit).min(CODE_CAP);
+                Some(c) if (c as char).is_digit(radix) => {
+                    let digit = (c as char).to_digit(radix).unwrap_or(0);
+                    self.char_ref_code = (self.char_ref_code * radix + digit).min(CODE_CAP);
                 }
                 Some(b';') => {
                     self.state = State::NumericCharacterReferenceEnd;

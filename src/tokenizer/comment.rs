@@ -11,6 +11,14 @@ impl<'a> Tokenizer<'a> {
         Some(Token::Comment(self.comment.finish(self.src, self.arena)))
     }
 
+    /// The "EOF" branch of the comment states: an eof-in-comment parse error, emit the comment
+    /// (the end-of-file token follows on the next call).
+    fn eof_in_comment(&mut self) -> Option<Token<'a>> {
+        self.error(ErrorCode::EofInComment);
+        self.state = State::Data;
+        self.emit_comment()
+    }
+
     /// Appends the current input character to the comment (a CR or CRLF as LF).
     #[inline]
     fn comment_push_current(&mut self) {
@@ -117,11 +125,7 @@ impl<'a> Tokenizer<'a> {
                 self.state = State::Data;
                 self.emit_comment()
             }
-            None => {
-                self.error(ErrorCode::EofInComment);
-                self.state = State::Data;
-                self.emit_comment()
-            }
+            None => self.eof_in_comment(),
             Some(_) => {
                 // Append a U+002D HYPHEN-MINUS (the one just before this character).
                 self.comment.push_range(self.src, self.cur - 1, self.cur);
@@ -155,11 +159,7 @@ impl<'a> Tokenizer<'a> {
                 self.comment.push_str(self.src, "\u{FFFD}");
                 None
             }
-            None => {
-                self.error(ErrorCode::EofInComment);
-                self.state = State::Data;
-                self.emit_comment()
-            }
+            None => self.eof_in_comment(),
             Some(_) => {
                 self.comment_push_current();
                 None
@@ -217,11 +217,7 @@ impl<'a> Tokenizer<'a> {
                 self.state = State::CommentEnd;
                 None
             }
-            None => {
-                self.error(ErrorCode::EofInComment);
-                self.state = State::Data;
-                self.emit_comment()
-            }
+            None => self.eof_in_comment(),
             Some(_) => {
                 // Append the "-" just before this character.
                 self.comment.push_range(self.src, self.cur - 1, self.cur);
@@ -248,11 +244,7 @@ impl<'a> Tokenizer<'a> {
                     .push_range(self.src, self.cur - 2, self.cur - 1);
                 None
             }
-            None => {
-                self.error(ErrorCode::EofInComment);
-                self.state = State::Data;
-                self.emit_comment()
-            }
+            None => self.eof_in_comment(),
             Some(_) => {
                 // Append "--", the two dashes just before this character.
                 self.comment.push_range(self.src, self.cur - 2, self.cur);
@@ -276,11 +268,7 @@ impl<'a> Tokenizer<'a> {
                 self.state = State::Data;
                 self.emit_comment()
             }
-            None => {
-                self.error(ErrorCode::EofInComment);
-                self.state = State::Data;
-                self.emit_comment()
-            }
+            None => self.eof_in_comment(),
             Some(_) => {
                 self.comment.push_range(self.src, self.cur - 3, self.cur);
                 self.reconsume(State::Comment);
