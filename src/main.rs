@@ -31,9 +31,20 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // A closed pipe (`simdhtml tokens big.html | head`) is the reader's choice, not an
+        // error.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("simdhtml: {e:#}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether `e` (or an error it wraps) is an I/O "broken pipe".
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
