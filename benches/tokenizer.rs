@@ -20,8 +20,13 @@ use bumpalo::Bump;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput, measurement::WallTime};
 use support::{Page, html5ever_tokenize, lol_html_rewrite, simdhtml_tokenize};
 
-fn contenders(group: &mut BenchmarkGroup<'_, WallTime>, pages: &[Page]) {
-    group.throughput(Throughput::Bytes(support::total_bytes(pages)));
+fn contenders(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, pages: &[Page]) {
+    let bytes = support::total_bytes(pages);
+    eprintln!(
+        "{name}: {} pages, {bytes} bytes of decoded text",
+        pages.len()
+    );
+    group.throughput(Throughput::Bytes(bytes));
     let mut arena = Bump::new();
     group.bench_function("simdhtml", |b| {
         b.iter(|| {
@@ -52,7 +57,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("shared-corpus");
     // An iteration takes a good fraction of a second: the same iteration count per sample.
     group.sampling_mode(SamplingMode::Flat).sample_size(10);
-    contenders(&mut group, &shared);
+    contenders(&mut group, "shared-corpus", &shared);
     group.finish();
 
     let mut by_share: Vec<(f64, &Page)> = shared
@@ -69,12 +74,12 @@ fn bench(c: &mut Criterion) {
         .collect();
     let mut group = c.benchmark_group("text-heavy");
     group.sampling_mode(SamplingMode::Flat).sample_size(10);
-    contenders(&mut group, &text_heavy);
+    contenders(&mut group, "text-heavy", &text_heavy);
     group.finish();
 
     let repo = support::repo_corpus();
     let mut group = c.benchmark_group("repo-corpus");
-    contenders(&mut group, &repo);
+    contenders(&mut group, "repo-corpus", &repo);
     group.finish();
 }
 
