@@ -34,7 +34,10 @@ pub struct Tokenizer<'a> {
 impl<'a> Tokenizer<'a> {
     /// Creates a tokenizer over `input`; copied strings are allocated in `arena`.
     pub fn new(arena: &'a Bump, input: &'a str, _options: TokenizerOptions) -> Tokenizer<'a> {
-        Tokenizer { _arena: arena, _input: input }
+        Tokenizer {
+            _arena: arena,
+            _input: input,
+        }
     }
     /// Runs the state machine until it emits the next token.
     pub fn next_token(&mut self) -> Token<'a> {
