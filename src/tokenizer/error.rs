@@ -4,7 +4,8 @@
 //! spec's table gives it, and the byte offset in the input of the character that raised it (the
 //! input length for errors at end of file). Line and column are computed from the offset on
 //! demand with [`LineIndex`], counted as html5lib counts them: 1-based, CR, LF and CRLF each end a
-//! line, columns count Unicode scalar values.
+//! line, columns count UTF-16 code units
+//! (as the suites, written for JavaScript strings, do).
 
 use std::fmt;
 
@@ -298,12 +299,12 @@ pub struct ParseError {
 pub struct LineCol {
     /// 1-based line: CR, LF and CRLF each end one line.
     pub line: usize,
-    /// 1-based column in Unicode scalar values from the start of the line.
+    /// 1-based column in UTF-16 code units from the start of the line.
     pub col: usize,
 }
 
 /// Maps byte offsets of one input to [`LineCol`]s. Building it is one pass over the input
-/// (`memchr` for line ends); each look-up is a binary search plus a count of the characters
+/// (`memchr` for line ends); each look-up is a binary search plus a count of the UTF-16 code units
 /// between the line start and the offset.
 #[derive(Debug, Clone)]
 pub struct LineIndex<'a> {
@@ -339,8 +340,12 @@ impl<'a> LineIndex<'a> {
         };
         let start = self.line_starts[line];
         let bytes = &self.input.as_bytes()[start..offset];
-        // Count scalar values: every byte that is not a UTF-8 continuation byte starts one.
-        let chars = bytes.iter().filter(|&&b| (b as i8) >= -0x40).count();
+        // Count UTF-16 code units: every byte that is not a UTF-8 continuation byte starts a
+        // character, and a 4-byte sequence (lead byte 0xF0..) is a surrogate pair, two units.
+        let chars: usize = bytes
+            .iter()
+            .map(|&b| usize::from((b as i8) >= -0x40) + usize::from(b >= 0xF0))
+            .sum();
         LineCol {
             line: line + 1,
             col: chars + 1,

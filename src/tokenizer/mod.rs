@@ -1,6 +1,34 @@
-//! The tokenizer (HTML Standard 13.2.5).
+//! The tokenizer (HTML Standard 13.2.5 "Tokenization").
+//!
+//! [`Tokenizer`] runs the spec's state machine over a whole, already decoded input (`&'a str`)
+//! and hands out one [`Token`] per call to [`Tokenizer::next_token`]. It is zero-copy: token
+//! strings are slices of the input unless the tokenizer changed the characters (see
+//! [`token`](Token)). Text-like states find their next stop byte with `memchr` (see `scan.rs`);
+//! every other state steps one character at a time, exactly as the spec's prose reads.
+//!
+//! The states live in one file per spec area: `text.rs` (data, RCDATA, RAWTEXT, script data,
+//! PLAINTEXT, CDATA and their less-than-sign / end-tag states), `tag.rs` (tags and attributes),
+//! `comment.rs` (markup declarations, comments, bogus comments, processing instructions),
+//! `doctype.rs` and `char_ref.rs`.
+//!
+//! Input stream preprocessing (13.2.3.5) happens on the fly: a CR or CRLF pair is consumed as
+//! one U+000A LINE FEED, and the control / noncharacter parse errors of the input stream are
+//! found by one extra pass (only when errors are collected) and merged in offset order.
+//!
+//! What it does not do: decode bytes (the input layer does), or decide tokenizer states from
+//! the tree (the tree builder calls [`Tokenizer::set_state`] and
+//! [`Tokenizer::set_cdata_allowed`]).
+
+mod char_ref;
+mod comment;
+mod doctype;
 mod error;
+mod infoset;
+mod named_refs;
+mod scan;
 mod state;
+mod tag;
+mod text;
 mod token;
 
 pub use error::{ErrorCode, LineCol, LineIndex, ParseError};
@@ -8,52 +36,585 @@ pub use state::State;
 pub use token::{Attribute, Doctype, ProcessingInstruction, Tag, Token};
 
 use bumpalo::Bump;
+use std::collections::HashSet;
 
 /// Options for a [`Tokenizer`].
 #[derive(Debug, Clone, Default)]
 pub struct TokenizerOptions {
     /// The state to start in (the html5lib suites start in data, PLAINTEXT, RCDATA, RAWTEXT,
-    /// script data or CDATA section state). Default: [`State::Data`].
+    /// script data or CDATA section state). `None` means [`State::Data`].
     pub initial_state: Option<State>,
     /// The tag name of "the last start tag to have been emitted", for the appropriate end tag
-    /// check when tokenizing starts in RCDATA, RAWTEXT or script data. Default: none.
+    /// check when tokenizing starts in RCDATA, RAWTEXT or script data. `None`: no start tag
+    /// has been emitted.
     pub last_start_tag: Option<String>,
-    /// Collect parse errors (default: false; collecting costs a push per error).
+    /// Collect parse errors (default: false). Without it no error is recorded and the input
+    /// stream is not scanned for control characters.
     pub collect_errors: bool,
-    /// Apply the infoset coercion of 13.2.9 ("Coercing an HTML DOM into an infoset") to the
-    /// token stream, as html5lib's `xmlViolation` tests expect.
+    /// Apply the token-level part of 13.2.9 "Coercing an HTML DOM into an infoset" (form
+    /// feeds in text and attribute values become spaces, characters that are not XML `Char`s
+    /// become U+FFFD, `--` in comments becomes `- -`), as html5lib's `xmlViolation` tests
+    /// expect. Off by default.
     pub coerce_to_infoset: bool,
 }
 
-/// The HTML tokenizer over a whole, already decoded input (WIP API sketch).
+/// A string being built for a token: a borrowed range of the input while the characters equal
+/// the input, an owned buffer (reused between tokens) from the first change on.
+#[derive(Debug, Default)]
+struct TextBuf {
+    start: usize,
+    end: usize,
+    owned: bool,
+    buf: String,
+}
+
+impl TextBuf {
+    #[inline]
+    fn clear(&mut self) {
+        self.start = 0;
+        self.end = 0;
+        self.owned = false;
+        self.buf.clear();
+    }
+
+    /// Appends the input characters `src[s..e]`.
+    #[inline]
+    fn push_range(&mut self, src: &str, s: usize, e: usize) {
+        if s == e {
+            return;
+        }
+        if !self.owned {
+            if self.start == self.end {
+                self.start = s;
+                self.end = e;
+                return;
+            }
+            if self.end == s {
+                self.end = e;
+                return;
+            }
+            self.make_owned(src);
+        }
+        self.buf.push_str(&src[s..e]);
+    }
+
+    /// Appends characters that are not the input's own.
+    #[inline]
+    fn push_str(&mut self, src: &str, s: &str) {
+        if !self.owned {
+            self.make_owned(src);
+        }
+        self.buf.push_str(s);
+    }
+
+    #[inline]
+    fn push_char(&mut self, src: &str, c: char) {
+        if !self.owned {
+            self.make_owned(src);
+        }
+        self.buf.push(c);
+    }
+
+    fn make_owned(&mut self, src: &str) {
+        self.buf.clear();
+        self.buf.push_str(&src[self.start..self.end]);
+        self.owned = true;
+    }
+
+    /// The finished string for a token: the input slice, or a copy in the arena.
+    #[inline]
+    fn finish<'a>(&self, src: &'a str, arena: &'a Bump) -> &'a str {
+        if self.owned {
+            arena.alloc_str(&self.buf)
+        } else {
+            &src[self.start..self.end]
+        }
+    }
+}
+
+/// Above this many attributes on one tag, duplicate detection switches from a linear scan to a
+/// hash set, so a tag with 100,000 attributes stays linear.
+const LINEAR_DUPLICATE_CHECK_LIMIT: usize = 16;
+
+/// The HTML tokenizer (13.2.5) over a whole, already decoded input.
+///
+/// `'a` is the lifetime of both the input and the arena that receives the strings the
+/// tokenizer had to change. Create it with [`Tokenizer::new`], then call
+/// [`Tokenizer::next_token`] until it returns [`Token::Eof`] (or iterate: the iterator stops
+/// after the end-of-file token).
 pub struct Tokenizer<'a> {
-    _arena: &'a Bump,
-    _input: &'a str,
+    arena: &'a Bump,
+    src: &'a str,
+    input: &'a [u8],
+    /// Byte offset of the next input character.
+    pos: usize,
+    /// Byte offset of the current input character (the last one consumed).
+    cur: usize,
+    state: State,
+    return_state: State,
+    /// Offset of the `<` that started the construct being tokenized (tags, end-tag look-ups,
+    /// processing instructions).
+    lt_pos: usize,
+    /// Offset where the temporary buffer's characters start in the input (it only ever holds a
+    /// contiguous run of input characters in the states that use it that way).
+    temp_start: usize,
+    /// Offset of the `&` that started the current character reference.
+    amp_pos: usize,
+    char_ref_code: u32,
+
+    // The current tag token.
+    tag_is_end: bool,
+    tag_name: TextBuf,
+    self_closing: bool,
+    attrs: Vec<Attribute<'a>>,
+    attr_names: HashSet<&'a str>,
+    attr_pending: bool,
+    attr_duplicate: bool,
+    attr_name: TextBuf,
+    attr_name_final: &'a str,
+    attr_value: TextBuf,
+
+    // The current comment or processing instruction token.
+    comment: TextBuf,
+    pi_target: &'a str,
+
+    // The current DOCTYPE token.
+    doctype_name: Option<TextBuf>,
+    doctype_public: Option<TextBuf>,
+    doctype_system: Option<TextBuf>,
+    force_quirks: bool,
+
+    last_start_tag: Option<&'a str>,
+    cdata_allowed: bool,
+    eof_emitted: bool,
+
+    collect_errors: bool,
+    coerce_to_infoset: bool,
+    errors: Vec<ParseError>,
+    /// Input stream errors (13.2.3.5), found up front, merged into `errors` in offset order.
+    input_errors: Vec<ParseError>,
+    input_errors_next: usize,
 }
 
 impl<'a> Tokenizer<'a> {
-    /// Creates a tokenizer over `input`; copied strings are allocated in `arena`.
-    pub fn new(arena: &'a Bump, input: &'a str, _options: TokenizerOptions) -> Tokenizer<'a> {
+    /// Creates a tokenizer over `input`. Strings the tokenizer has to change are copied into
+    /// `arena`; everything else borrows `input`.
+    pub fn new(arena: &'a Bump, input: &'a str, options: TokenizerOptions) -> Tokenizer<'a> {
+        let state = options.initial_state.unwrap_or(State::Data);
+        let last_start_tag = options
+            .last_start_tag
+            .as_deref()
+            .map(|t| &*arena.alloc_str(&t.to_ascii_lowercase()));
+        let input_errors = if options.collect_errors {
+            input_stream_errors(input)
+        } else {
+            Vec::new()
+        };
         Tokenizer {
-            _arena: arena,
-            _input: input,
+            arena,
+            src: input,
+            input: input.as_bytes(),
+            pos: 0,
+            cur: 0,
+            state,
+            return_state: State::Data,
+            lt_pos: 0,
+            temp_start: 0,
+            amp_pos: 0,
+            char_ref_code: 0,
+            tag_is_end: false,
+            tag_name: TextBuf::default(),
+            self_closing: false,
+            attrs: Vec::new(),
+            attr_names: HashSet::new(),
+            attr_pending: false,
+            attr_duplicate: false,
+            attr_name: TextBuf::default(),
+            attr_name_final: "",
+            attr_value: TextBuf::default(),
+            comment: TextBuf::default(),
+            pi_target: "",
+            doctype_name: None,
+            doctype_public: None,
+            doctype_system: None,
+            force_quirks: false,
+            last_start_tag,
+            cdata_allowed: false,
+            eof_emitted: false,
+            collect_errors: options.collect_errors,
+            coerce_to_infoset: options.coerce_to_infoset,
+            errors: Vec::new(),
+            input_errors,
+            input_errors_next: 0,
         }
     }
-    /// Runs the state machine until it emits the next token.
+
+    /// Runs the state machine until it emits the next token. After the end of the input it
+    /// returns [`Token::Eof`], on this and every later call.
     pub fn next_token(&mut self) -> Token<'a> {
-        Token::Eof
+        if self.eof_emitted {
+            return Token::Eof;
+        }
+        let token = loop {
+            let emitted = match self.state {
+                State::Data => self.data_state(),
+                State::Rcdata => self.rcdata_state(),
+                State::Rawtext => self.rawtext_state(),
+                State::ScriptData => self.script_data_state(),
+                State::Plaintext => self.plaintext_state(),
+                State::TagOpen => self.tag_open_state(),
+                State::EndTagOpen => self.end_tag_open_state(),
+                State::TagName => self.tag_name_state(),
+                State::RcdataLessThanSign => self.text_less_than_sign_state(State::Rcdata),
+                State::RawtextLessThanSign => self.text_less_than_sign_state(State::Rawtext),
+                State::RcdataEndTagOpen => self.text_end_tag_open_state(State::Rcdata),
+                State::RawtextEndTagOpen => self.text_end_tag_open_state(State::Rawtext),
+                State::ScriptDataEndTagOpen => self.text_end_tag_open_state(State::ScriptData),
+                State::ScriptDataEscapedEndTagOpen => {
+                    self.text_end_tag_open_state(State::ScriptDataEscaped)
+                }
+                State::RcdataEndTagName => self.text_end_tag_name_state(State::Rcdata),
+                State::RawtextEndTagName => self.text_end_tag_name_state(State::Rawtext),
+                State::ScriptDataEndTagName => self.text_end_tag_name_state(State::ScriptData),
+                State::ScriptDataEscapedEndTagName => {
+                    self.text_end_tag_name_state(State::ScriptDataEscaped)
+                }
+                State::ScriptDataLessThanSign => self.script_data_less_than_sign_state(),
+                State::ScriptDataEscapeStart => self.script_data_escape_start_state(),
+                State::ScriptDataEscapeStartDash => self.script_data_escape_start_dash_state(),
+                State::ScriptDataEscaped => self.script_data_escaped_state(),
+                State::ScriptDataEscapedDash => self.script_data_escaped_dash_state(),
+                State::ScriptDataEscapedDashDash => self.script_data_escaped_dash_dash_state(),
+                State::ScriptDataEscapedLessThanSign => {
+                    self.script_data_escaped_less_than_sign_state()
+                }
+                State::ScriptDataDoubleEscapeStart => self.script_data_double_escape_start_state(),
+                State::ScriptDataDoubleEscaped => self.script_data_double_escaped_state(),
+                State::ScriptDataDoubleEscapedDash => self.script_data_double_escaped_dash_state(),
+                State::ScriptDataDoubleEscapedDashDash => {
+                    self.script_data_double_escaped_dash_dash_state()
+                }
+                State::ScriptDataDoubleEscapedLessThanSign => {
+                    self.script_data_double_escaped_less_than_sign_state()
+                }
+                State::ScriptDataDoubleEscapeEnd => self.script_data_double_escape_end_state(),
+                State::BeforeAttributeName => self.before_attribute_name_state(),
+                State::AttributeName => self.attribute_name_state(),
+                State::AfterAttributeName => self.after_attribute_name_state(),
+                State::BeforeAttributeValue => self.before_attribute_value_state(),
+                State::AttributeValueDoubleQuoted => self.attribute_value_quoted_state(b'"'),
+                State::AttributeValueSingleQuoted => self.attribute_value_quoted_state(b'\''),
+                State::AttributeValueUnquoted => self.attribute_value_unquoted_state(),
+                State::AfterAttributeValueQuoted => self.after_attribute_value_quoted_state(),
+                State::SelfClosingStartTag => self.self_closing_start_tag_state(),
+                State::BogusComment => self.bogus_comment_state(),
+                State::MarkupDeclarationOpen => self.markup_declaration_open_state(),
+                State::CommentStart => self.comment_start_state(),
+                State::CommentStartDash => self.comment_start_dash_state(),
+                State::Comment => self.comment_state(),
+                State::CommentLessThanSign => self.comment_less_than_sign_state(),
+                State::CommentLessThanSignBang => self.comment_less_than_sign_bang_state(),
+                State::CommentLessThanSignBangDash => self.comment_less_than_sign_bang_dash_state(),
+                State::CommentLessThanSignBangDashDash => {
+                    self.comment_less_than_sign_bang_dash_dash_state()
+                }
+                State::CommentEndDash => self.comment_end_dash_state(),
+                State::CommentEnd => self.comment_end_state(),
+                State::CommentEndBang => self.comment_end_bang_state(),
+                State::Doctype => self.doctype_state(),
+                State::BeforeDoctypeName => self.before_doctype_name_state(),
+                State::DoctypeName => self.doctype_name_state(),
+                State::AfterDoctypeName => self.after_doctype_name_state(),
+                State::AfterDoctypePublicKeyword => self.after_doctype_public_keyword_state(),
+                State::BeforeDoctypePublicIdentifier => {
+                    self.before_doctype_public_identifier_state()
+                }
+                State::DoctypePublicIdentifierDoubleQuoted => {
+                    self.doctype_public_identifier_quoted_state(b'"')
+                }
+                State::DoctypePublicIdentifierSingleQuoted => {
+                    self.doctype_public_identifier_quoted_state(b'\'')
+                }
+                State::AfterDoctypePublicIdentifier => self.after_doctype_public_identifier_state(),
+                State::BetweenDoctypePublicAndSystemIdentifiers => {
+                    self.between_doctype_public_and_system_identifiers_state()
+                }
+                State::AfterDoctypeSystemKeyword => self.after_doctype_system_keyword_state(),
+                State::BeforeDoctypeSystemIdentifier => {
+                    self.before_doctype_system_identifier_state()
+                }
+                State::DoctypeSystemIdentifierDoubleQuoted => {
+                    self.doctype_system_identifier_quoted_state(b'"')
+                }
+                State::DoctypeSystemIdentifierSingleQuoted => {
+                    self.doctype_system_identifier_quoted_state(b'\'')
+                }
+                State::AfterDoctypeSystemIdentifier => self.after_doctype_system_identifier_state(),
+                State::BogusDoctype => self.bogus_doctype_state(),
+                State::CdataSection => self.cdata_section_state(),
+                State::CdataSectionBracket => self.cdata_section_bracket_state(),
+                State::CdataSectionEnd => self.cdata_section_end_state(),
+                State::ProcessingInstructionOpen => self.processing_instruction_open_state(),
+                State::ProcessingInstructionTarget => self.processing_instruction_target_state(),
+                State::AfterProcessingInstructionTarget => {
+                    self.after_processing_instruction_target_state()
+                }
+                State::ProcessingInstructionData => self.processing_instruction_data_state(),
+                State::ProcessingInstructionQuestionable => {
+                    self.processing_instruction_questionable_state()
+                }
+                State::CharacterReference => self.character_reference_state(),
+                State::NamedCharacterReference => self.named_character_reference_state(),
+                State::AmbiguousAmpersand => self.ambiguous_ampersand_state(),
+                State::NumericCharacterReference => self.numeric_character_reference_state(),
+                State::HexadecimalCharacterReferenceStart => {
+                    self.hexadecimal_character_reference_start_state()
+                }
+                State::HexadecimalCharacterReference => {
+                    self.hexadecimal_character_reference_state()
+                }
+                State::DecimalCharacterReference => self.decimal_character_reference_state(),
+                State::NumericCharacterReferenceEnd => self.numeric_character_reference_end_state(),
+            };
+            if let Some(token) = emitted {
+                break token;
+            }
+        };
+        if self.collect_errors {
+            let upto = if token == Token::Eof {
+                usize::MAX
+            } else {
+                self.pos
+            };
+            self.flush_input_errors(upto);
+        }
+        if self.coerce_to_infoset {
+            infoset::coerce_token(self.arena, token)
+        } else {
+            token
+        }
     }
-    /// Switches the state (the tree builder does this after `<title>`, `<script>`, ...).
-    pub fn set_state(&mut self, _state: State) {}
-    /// Tells the tokenizer whether the adjusted current node is an element that is not in the
-    /// HTML namespace, which decides whether `<![CDATA[` opens a CDATA section (13.2.5.42).
-    pub fn set_cdata_allowed(&mut self, _allowed: bool) {}
-    /// The parse errors collected so far (empty unless `collect_errors`).
+
+    /// The current state.
+    pub fn state(&self) -> State {
+        self.state
+    }
+
+    /// Switches to `state`. The tree builder does this after it inserts `title`/`textarea`
+    /// (RCDATA), `style`/`xmp`/`iframe`/`noembed`/`noframes`/`noscript` (RAWTEXT), `script`
+    /// (script data) and `plaintext` (PLAINTEXT) (13.2.6.2, 13.2.6.4.7).
+    pub fn set_state(&mut self, state: State) {
+        self.state = state;
+    }
+
+    /// Sets "the tag name of the last start tag to have been emitted" used by the appropriate
+    /// end tag check. The tokenizer keeps it up to date itself from the start tags it emits;
+    /// fragment parsing sets it from the context element.
+    pub fn set_last_start_tag(&mut self, name: Option<&'a str>) {
+        self.last_start_tag = name;
+    }
+
+    /// Tells the tokenizer whether there is an adjusted current node that is not an element in
+    /// the HTML namespace, which decides whether `<![CDATA[` opens a CDATA section or is a
+    /// `cdata-in-html-content` bogus comment (13.2.5.42). Default: false.
+    pub fn set_cdata_allowed(&mut self, allowed: bool) {
+        self.cdata_allowed = allowed;
+    }
+
+    /// The parse errors collected so far, in input order (empty unless
+    /// [`TokenizerOptions::collect_errors`] is set).
     pub fn errors(&self) -> &[ParseError] {
-        &[]
+        &self.errors
     }
-    /// Byte offset of the next character to be consumed.
+
+    /// Takes the collected parse errors out of the tokenizer.
+    pub fn take_errors(&mut self) -> Vec<ParseError> {
+        std::mem::take(&mut self.errors)
+    }
+
+    /// Byte offset of the next input character to be consumed.
     pub fn offset(&self) -> usize {
-        0
+        self.pos
     }
+
+    /// The input this tokenizer reads.
+    pub fn input(&self) -> &'a str {
+        self.src
+    }
+
+    // ----- Consuming input -------------------------------------------------------------
+
+    /// Consumes the next input character and returns its first byte, or `None` at the end of
+    /// the input. A CR, or a CRLF pair, is consumed as one LF (13.2.3.5). A non-ASCII character
+    /// is consumed whole and its lead byte returned (every state treats those as "anything
+    /// else"). `self.cur` is set to the character's offset.
+    #[inline]
+    fn consume(&mut self) -> Option<u8> {
+        self.cur = self.pos;
+        let b = *self.input.get(self.pos)?;
+        if b < 0x80 {
+            if b == b'\r' {
+                self.pos += if self.input.get(self.pos + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+                return Some(b'\n');
+            }
+            self.pos += 1;
+        } else {
+            self.pos += utf8_len(b);
+        }
+        Some(b)
+    }
+
+    /// "Reconsume in `state`": the current input character will be consumed again.
+    #[inline]
+    fn reconsume(&mut self, state: State) {
+        self.pos = self.cur;
+        self.state = state;
+    }
+
+    /// The current input character as a string (a CR or CRLF reads as `"\n"`).
+    #[inline]
+    fn cur_str(&self) -> &'a str {
+        if self.input[self.cur] == b'\r' {
+            "\n"
+        } else {
+            &self.src[self.cur..self.pos]
+        }
+    }
+
+    /// Does the input at the next position start with `s`, compared ASCII case-insensitively?
+    #[inline]
+    fn next_is_ignore_case(&self, s: &[u8]) -> bool {
+        self.input
+            .get(self.pos..self.pos + s.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(s))
+    }
+
+    /// Records a parse error at byte `offset`.
+    #[inline]
+    fn error_at(&mut self, code: ErrorCode, offset: usize) {
+        if self.collect_errors {
+            self.flush_input_errors(offset + 1);
+            self.errors.push(ParseError { code, offset });
+        }
+    }
+
+    /// Records a parse error at the current input character.
+    #[inline]
+    fn error(&mut self, code: ErrorCode) {
+        self.error_at(code, self.cur);
+    }
+
+    /// Moves the input stream errors at offsets below `upto` into `errors`.
+    fn flush_input_errors(&mut self, upto: usize) {
+        while let Some(e) = self.input_errors.get(self.input_errors_next) {
+            if e.offset >= upto {
+                break;
+            }
+            self.errors.push(*e);
+            self.input_errors_next += 1;
+        }
+    }
+
+    /// Emits the end-of-file token.
+    #[inline]
+    fn emit_eof(&mut self) -> Option<Token<'a>> {
+        self.eof_emitted = true;
+        Some(Token::Eof)
+    }
+
+    /// Emits `s` as character tokens (never empty).
+    #[inline]
+    fn emit_chars(&self, s: &'a str) -> Option<Token<'a>> {
+        debug_assert!(!s.is_empty());
+        Some(Token::Characters(s))
+    }
+
+    /// The input characters `start..end` as a string.
+    #[inline]
+    fn slice(&self, start: usize, end: usize) -> &'a str {
+        &self.src[start..end]
+    }
+}
+
+impl<'a> Iterator for Tokenizer<'a> {
+    type Item = Token<'a>;
+
+    /// The next token; `None` after the end-of-file token has been returned once.
+    fn next(&mut self) -> Option<Token<'a>> {
+        if self.eof_emitted {
+            return None;
+        }
+        Some(self.next_token())
+    }
+}
+
+/// The length in bytes of the UTF-8 sequence whose lead byte is `b`.
+#[inline]
+fn utf8_len(b: u8) -> usize {
+    match b {
+        0x00..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
+/// ASCII whitespace as the tokenizer sees it after preprocessing: TAB, LF, FF, SPACE (a CR has
+/// already become LF in [`Tokenizer::consume`]).
+#[inline]
+fn is_tokenizer_whitespace(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0C' | b' ')
+}
+
+/// The parse errors of 13.2.3.5 "Preprocessing the input stream" in `input`: every control
+/// other than ASCII whitespace and U+0000 NULL (`control-character-in-input-stream`) and every
+/// noncharacter (`noncharacter-in-input-stream`), at the byte offset of the character. (A
+/// `&str` cannot hold surrogates, so `surrogate-in-input-stream` cannot occur here.)
+pub fn input_stream_errors(input: &str) -> Vec<ParseError> {
+    let bytes = input.as_bytes();
+    let mut errors = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if (0x20..0x7F).contains(&b) {
+            i += 1;
+            continue;
+        }
+        if b < 0x80 {
+            let is_control = b == 0x7F || !matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | 0);
+            if is_control {
+                errors.push(ParseError {
+                    code: ErrorCode::ControlCharacterInInputStream,
+                    offset: i,
+                });
+            }
+            i += 1;
+            continue;
+        }
+        let len = utf8_len(b);
+        let c = input[i..i + len].chars().next().unwrap_or('\u{FFFD}') as u32;
+        if (0x80..=0x9F).contains(&c) {
+            errors.push(ParseError {
+                code: ErrorCode::ControlCharacterInInputStream,
+                offset: i,
+            });
+        } else if is_noncharacter(c) {
+            errors.push(ParseError {
+                code: ErrorCode::NoncharacterInInputStream,
+                offset: i,
+            });
+        }
+        i += len;
+    }
+    errors
+}
+
+/// A noncharacter: U+FDD0 to U+FDEF, or a code point whose low 16 bits are FFFE or FFFF.
+#[inline]
+fn is_noncharacter(c: u32) -> bool {
+    (0xFDD0..=0xFDEF).contains(&c) || (c & 0xFFFE) == 0xFFFE
 }

@@ -1,0 +1,104 @@
+//! `simdhtml encoding FILE... [--encoding LABEL]`: the encoding the HTML Standard's encoding
+//! sniffing algorithm (13.2.3.2) picks for each file, and the step that decided it.
+//!
+//! One line per file on standard output: the path, a TAB, the encoding's WHATWG name (`UTF-8`,
+//! `windows-1252`, `Shift_JIS`, ...), a TAB, the step (`bom`, `transport`, `meta`, `guess` or
+//! `default`; `reparse` needs the tree builder and is not produced here). A file that cannot be
+//! read gets a one-line error on standard error, the others are still processed, and the exit
+//! status is 1. An unknown `--encoding` label is an error naming the label, before any file is
+//! read.
+
+use anyhow::{Result, bail};
+use clap::Args;
+use simdhtml::input::{Encoding, InputOptions, Sniffed, sniff};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Arguments of `simdhtml encoding`.
+#[derive(Debug, Args)]
+pub struct EncodingArgs {
+    /// The files to sniff (their bytes, as a browser would receive them).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// The transport layer's charset, as the `charset` of an HTTP `Content-Type` would give it:
+    /// any label of the WHATWG Encoding Standard (`utf-8`, `sjis`, `latin1`, ...). A BOM still
+    /// wins over it.
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+    /// When nothing declares the encoding, guess it from the content with chardetng (as
+    /// Firefox does) instead of taking the default, windows-1252.
+    #[arg(long)]
+    pub guess: bool,
+    /// With `--guess`: let the guess be UTF-8 (browsers do not, for pages from the network).
+    #[arg(long, requires = "guess")]
+    pub guess_utf8: bool,
+}
+
+/// Runs `simdhtml encoding`, writing to standard output and standard error.
+///
+/// # Errors
+/// An unknown `--encoding` label; a failure to write to standard output.
+pub fn run(args: &EncodingArgs) -> Result<ExitCode> {
+    run_to(
+        args,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr().lock(),
+    )
+}
+
+/// [`run`] with the output streams given: a line per readable file on `out` (see
+/// [`format_line`]), a line per unreadable one on `err`. Returns exit status 1 if any file
+/// could not be read, else 0.
+///
+/// # Errors
+/// An unknown `--encoding` label (the message names it); a failure to write to `out` or `err`.
+pub fn run_to(args: &EncodingArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
+    if let Some(label) = &args.encoding
+        && Encoding::for_label(label.as_bytes()).is_none()
+    {
+        bail!(
+            "unknown encoding label {label:?} given to --encoding (not a label of the WHATWG \
+             Encoding Standard)"
+        );
+    }
+    let options = InputOptions {
+        transport_charset: args.encoding.clone(),
+        default_encoding: None,
+        guess: args.guess,
+        guess_utf8: args.guess_utf8,
+    };
+    let mut all_read = true;
+    for path in &args.files {
+        match std::fs::read(path) {
+            Ok(bytes) => {
+                let sniffed = sniff(&bytes, &options)?;
+                writeln!(out, "{}", format_line(path, &sniffed))?;
+            }
+            Err(e) => {
+                writeln!(
+                    err,
+                    "simdhtml encoding: cannot read {}: {e}",
+                    path.display()
+                )?;
+                all_read = false;
+            }
+        }
+    }
+    Ok(if all_read {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// One output line, without the newline: `PATH<TAB>NAME<TAB>STEP`, e.g.
+/// `page.html\tShift_JIS\tmeta`.
+pub fn format_line(path: &Path, sniffed: &Sniffed) -> String {
+    format!(
+        "{}\t{}\t{}",
+        path.display(),
+        sniffed.encoding.name(),
+        sniffed.source
+    )
+}

@@ -1,0 +1,3 @@
+//! The subcommands of the `simdhtml` command, one module each.
+pub mod encoding;
+pub mod tokens;

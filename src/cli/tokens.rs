@@ -1,0 +1,67 @@
+//! `simdhtml tokens`: the token stream of one input in the html5lib tokenizer-test format.
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use simdhtml::Arena;
+use simdhtml::tokenizer::{State, Tokenizer, TokenizerOptions};
+use std::process::ExitCode;
+
+/// Arguments of `simdhtml tokens`.
+#[derive(Debug, Args)]
+pub struct TokensArgs {
+    /// The input file (UTF-8), or `-` (the default) for standard input.
+    #[arg(default_value = "-")]
+    pub file: String,
+    /// The initial tokenizer state, spelled as the html5lib suites spell it: "Data state",
+    /// "PLAINTEXT state", "RCDATA state", "RAWTEXT state", "Script data state",
+    /// "CDATA section state".
+    #[arg(long, default_value = "Data state")]
+    pub state: String,
+    /// The tag name of the last start tag emitted, for the appropriate end tag check.
+    #[arg(long)]
+    pub last_start_tag: Option<String>,
+}
+
+/// Reads `file` (`-` for standard input) as bytes.
+pub fn read_input(file: &str) -> Result<Vec<u8>> {
+    use std::io::Read;
+    if file == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .context("cannot read standard input")?;
+        Ok(buf)
+    } else {
+        std::fs::read(file).with_context(|| format!("cannot read {file}"))
+    }
+}
+
+/// Prints `{"output": [...], "errors": [...]}` for the input.
+pub fn run(args: &TokensArgs) -> Result<ExitCode> {
+    let Some(state) = State::from_test_name(&args.state) else {
+        bail!(
+            "unknown state {:?} (expected one of \"Data state\", \"PLAINTEXT state\", \
+             \"RCDATA state\", \"RAWTEXT state\", \"Script data state\", \"CDATA section state\")",
+            args.state
+        );
+    };
+    let bytes = read_input(&args.file)?;
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(text) => text,
+        Err(e) => bail!("{} is not valid UTF-8 ({e})", args.file),
+    };
+    let arena = Arena::new();
+    let options = TokenizerOptions {
+        initial_state: Some(state),
+        last_start_tag: args.last_start_tag.clone(),
+        collect_errors: true,
+        coerce_to_infoset: false,
+    };
+    let mut tokenizer = Tokenizer::new(&arena, text, options);
+    let (output, errors) = simdhtml::html5lib::tokenize_to_json(&mut tokenizer);
+    println!(
+        "{}",
+        serde_json::json!({"output": output, "errors": errors})
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,71 @@
+//! The html5lib test-suite formats, for the `simdhtml` command and the conformance harnesses.
+//!
+//! Available with the `cli` feature (it needs `serde_json`).
+
+use crate::tokenizer::{LineIndex, ParseError, Token, Tokenizer};
+use serde_json::{Map, Value, json};
+
+/// Runs `tokenizer` to the end and renders what it emitted in the html5lib tokenizer-test
+/// format: the token list (adjacent character tokens coalesced into one `["Character", data]`,
+/// start tags as `["StartTag", name, {attrs}]` with a fourth `true` when self-closing,
+/// `["EndTag", name]`, `["Comment", data]`, `["DOCTYPE", name, public, system, correctness]`,
+/// and `["ProcessingInstruction", target, data]`), and the errors as
+/// `{"code", "line", "col"}` objects (1-based, columns in UTF-16 code units).
+pub fn tokenize_to_json(tokenizer: &mut Tokenizer<'_>) -> (Value, Value) {
+    let mut output: Vec<Value> = Vec::new();
+    let mut text = String::new();
+    loop {
+        let token = tokenizer.next_token();
+        if let Token::Characters(s) = token {
+            text.push_str(s);
+            continue;
+        }
+        if !text.is_empty() {
+            output.push(json!(["Character", std::mem::take(&mut text)]));
+        }
+        match token {
+            Token::Eof => break,
+            Token::Doctype(d) => output.push(json!([
+                "DOCTYPE",
+                d.name,
+                d.public_id,
+                d.system_id,
+                !d.force_quirks
+            ])),
+            Token::StartTag(t) => {
+                let attrs: Map<String, Value> = t
+                    .attrs
+                    .iter()
+                    .map(|a| (a.name.to_string(), json!(a.value)))
+                    .collect();
+                if t.self_closing {
+                    output.push(json!(["StartTag", t.name, attrs, true]));
+                } else {
+                    output.push(json!(["StartTag", t.name, attrs]));
+                }
+            }
+            Token::EndTag(t) => output.push(json!(["EndTag", t.name])),
+            Token::Comment(c) => output.push(json!(["Comment", c])),
+            Token::ProcessingInstruction(pi) => {
+                output.push(json!(["ProcessingInstruction", pi.target, pi.data]))
+            }
+            Token::Characters(_) => unreachable!("coalesced above"),
+        }
+    }
+    let errors = errors_to_json(tokenizer.input(), tokenizer.errors());
+    (Value::Array(output), errors)
+}
+
+/// Renders parse errors of `input` as html5lib `{"code", "line", "col"}` objects.
+pub fn errors_to_json(input: &str, errors: &[ParseError]) -> Value {
+    let index = LineIndex::new(input);
+    Value::Array(
+        errors
+            .iter()
+            .map(|e| {
+                let lc = index.line_col(e.offset);
+                json!({"code": e.code.as_str(), "line": lc.line, "col": lc.col})
+            })
+            .collect(),
+    )
+}

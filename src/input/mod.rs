@@ -1,0 +1,591 @@
+//! The input byte stream (HTML Standard 13.2.3): from the bytes of a document to the `&str` the
+//! tokenizer reads.
+//!
+//! What it does:
+//! - the encoding sniffing algorithm (13.2.3.2) in the spec's order: BOM → transport-layer
+//!   charset → prescan of the first 1,024 bytes (`<meta>`, then an XML declaration) → an optional
+//!   guess with `chardetng` → the default (windows-1252 unless told otherwise): [`sniff`];
+//! - decoding with `encoding_rs` (13.2.3.1, 13.2.3.3), zero-copy where it can be: valid UTF-8
+//!   (checked with `simdutf8`) and ASCII-only input in an ASCII-compatible encoding are borrowed
+//!   from the input bytes; everything else is decoded into the caller's arena: [`decode`],
+//!   [`decode_with`], [`reparse`];
+//! - the decision of 13.2.3.4 "changing the encoding while parsing", as a pure function that the
+//!   tree builder calls when it meets a `<meta>` charset while the confidence is tentative:
+//!   [`change_the_encoding`];
+//! - the "algorithm for extracting a character encoding from a meta element":
+//!   [`extract_meta_charset`].
+//!
+//! What it does not do: input stream preprocessing (13.2.3.5: CR/LF normalisation, errors for
+//! controls, noncharacters and surrogates) is the tokenizer's; finding `<meta>` elements while
+//! parsing and re-running the parser is the tree builder's; the steps of the sniffing algorithm
+//! that need a browsing context (user override, parent document, remembered encoding) have no
+//! input here. The input is a whole document in memory, not a stream.
+
+mod meta;
+mod prescan;
+
+use std::borrow::Cow;
+use std::fmt;
+
+use bumpalo::Bump;
+pub use encoding_rs::Encoding;
+use encoding_rs::{UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFINED};
+
+pub use meta::extract_meta_charset;
+pub use prescan::{PRESCAN_LIMIT, get_xml_encoding, prescan, prescan_with_end};
+
+/// What the encoding sniffing algorithm (13.2.3.2) may use besides the bytes.
+#[derive(Debug, Clone, Default)]
+pub struct InputOptions {
+    /// The transport layer's character encoding label, e.g. the `charset` parameter of an HTTP
+    /// `Content-Type` (`"utf-8"`, `"Shift_JIS"`, `"latin1"`): any label of the Encoding
+    /// Standard, ASCII case-insensitive, surrounding ASCII whitespace ignored. It decides the
+    /// encoding with confidence certain unless the bytes start with a BOM. An unknown label is
+    /// an [`InputError::UnknownTransportLabel`]. Default: none.
+    pub transport_charset: Option<String>,
+    /// The implementation-defined default of step 9 (the spec's table suggests one per locale).
+    /// Default (`None`): windows-1252.
+    pub default_encoding: Option<&'static Encoding>,
+    /// Step 8: when the prescan finds nothing, guess the encoding from the bytes with
+    /// `chardetng` (as Firefox does). Only input with non-ASCII bytes is guessed from; ASCII-only
+    /// input gets the default. Default: false, as Chromium, which the shared corpus's
+    /// expectations come from, and the html5lib encoding tests assume no guessing.
+    pub guess: bool,
+    /// Let the guess (see `guess`) be UTF-8 (`chardetng`'s `Utf8Detection::Allow`). Browsers
+    /// must not for network content, so web pages cannot come to depend on it. Default: false.
+    pub guess_utf8: bool,
+}
+
+/// Which step of the encoding sniffing algorithm (13.2.3.2) decided the encoding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EncodingSource {
+    /// Step 1: a byte order mark (UTF-8, UTF-16LE or UTF-16BE).
+    Bom,
+    /// Step 4: the transport layer's charset ([`InputOptions::transport_charset`]).
+    Transport,
+    /// Step 5: the prescan: a `<meta>` charset in the first 1,024 bytes, a BOM-less UTF-16
+    /// `<?x`, or, when no `<meta>` decides, an XML declaration's `encoding`.
+    Meta,
+    /// 13.2.3.4: the tree builder met a `<meta>` charset and the document was decoded again
+    /// with it ([`reparse`]).
+    Reparse,
+    /// Step 8: guessed from the bytes by `chardetng` ([`InputOptions::guess`]).
+    Guess,
+    /// Step 9: the default ([`InputOptions::default_encoding`], else windows-1252).
+    Default,
+}
+
+impl EncodingSource {
+    /// The step's name in lowercase ASCII: `bom`, `transport`, `meta`, `reparse`, `guess` or
+    /// `default`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EncodingSource::Bom => "bom",
+            EncodingSource::Transport => "transport",
+            EncodingSource::Meta => "meta",
+            EncodingSource::Reparse => "reparse",
+            EncodingSource::Guess => "guess",
+            EncodingSource::Default => "default",
+        }
+    }
+}
+
+impl fmt::Display for EncodingSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The confidence in the encoding (13.2.3): whether a `<meta>` met while parsing may still
+/// change it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Confidence {
+    /// The encoding came from the prescan, a guess or the default: a `<meta>` charset seen by
+    /// the tree builder runs "change the encoding" ([`change_the_encoding`]).
+    Tentative,
+    /// The encoding came from a BOM, the transport layer or a re-parse; it stays.
+    Certain,
+    /// No decoding was needed: the parser was given characters, not bytes.
+    Irrelevant,
+}
+
+/// The result of the encoding sniffing algorithm (13.2.3.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sniffed {
+    /// The encoding to decode with; becomes the document's character encoding.
+    pub encoding: &'static Encoding,
+    /// The step that decided it.
+    pub source: EncodingSource,
+    /// Certain (BOM, transport) or tentative (prescan, guess, default).
+    pub confidence: Confidence,
+}
+
+/// A decoded document: the characters for the tokenizer, and how their encoding was decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decoded<'a> {
+    /// The decoded characters, BOM removed, before input stream preprocessing (13.2.3.5).
+    /// Borrowed from the input bytes when they are valid UTF-8 decoded as UTF-8, or ASCII-only
+    /// in an ASCII-compatible encoding; otherwise allocated in the arena. Malformed sequences
+    /// are U+FFFD as the Encoding Standard decodes them.
+    pub text: &'a str,
+    /// The encoding used (the document's character encoding); `encoding.name()` is its WHATWG
+    /// name (`UTF-8`, `windows-1252`, `Shift_JIS`, ...).
+    pub encoding: &'static Encoding,
+    /// The step that decided it.
+    pub source: EncodingSource,
+    /// The confidence the parser starts with.
+    pub confidence: Confidence,
+}
+
+/// Errors of the input layer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InputError {
+    /// [`InputOptions::transport_charset`] is not a label of the Encoding Standard. (The spec
+    /// skips an unsupported transport encoding; we report it, as the caller named it
+    /// explicitly.)
+    UnknownTransportLabel {
+        /// The label as given.
+        label: String,
+    },
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::UnknownTransportLabel { label } => write!(
+                f,
+                "unknown character encoding label {label:?} (not a label of the WHATWG Encoding \
+                 Standard)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// The encoding sniffing algorithm (13.2.3.2) on a whole document's `bytes`.
+///
+/// Steps, in the spec's order: 1. a BOM (certain); 4. `options.transport_charset` (certain);
+/// 5. [`prescan`] of the first 1,024 bytes (tentative); 8. if `options.guess`, a `chardetng`
+/// guess from all the bytes when they contain non-ASCII (tentative); 9. the default
+/// (tentative). Steps 2, 3, 6 and 7 need a browser and are skipped.
+///
+/// # Errors
+/// [`InputError::UnknownTransportLabel`] when the transport charset is not a known label.
+pub fn sniff(bytes: &[u8], options: &InputOptions) -> Result<Sniffed, InputError> {
+    let sniffed = |encoding, source, confidence| Sniffed {
+        encoding,
+        source,
+        confidence,
+    };
+    // 1. BOM sniffing.
+    if let Some((encoding, _)) = Encoding::for_bom(bytes) {
+        return Ok(sniffed(encoding, EncodingSource::Bom, Confidence::Certain));
+    }
+    // 4. The transport layer's character encoding.
+    if let Some(label) = &options.transport_charset {
+        let encoding = Encoding::for_label(label.as_bytes()).ok_or_else(|| {
+            InputError::UnknownTransportLabel {
+                label: label.clone(),
+            }
+        })?;
+        return Ok(sniffed(
+            encoding,
+            EncodingSource::Transport,
+            Confidence::Certain,
+        ));
+    }
+    // 5. The prescan, on the first 1,024 bytes.
+    if let Some(encoding) = prescan(bytes) {
+        return Ok(sniffed(
+            encoding,
+            EncodingSource::Meta,
+            Confidence::Tentative,
+        ));
+    }
+    // 8. Autodetection.
+    if options.guess
+        && let Some(encoding) = guess(bytes, options.guess_utf8)
+    {
+        return Ok(sniffed(
+            encoding,
+            EncodingSource::Guess,
+            Confidence::Tentative,
+        ));
+    }
+    // 9. The default.
+    let default = options.default_encoding.unwrap_or(WINDOWS_1252);
+    Ok(sniffed(
+        default,
+        EncodingSource::Default,
+        Confidence::Tentative,
+    ))
+}
+
+/// Step 8 with `chardetng`: `None` when the bytes are all ASCII (nothing to guess from).
+fn guess(bytes: &[u8], allow_utf8: bool) -> Option<&'static Encoding> {
+    use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
+    // Browsers must not guess ISO-2022-JP for pages that can run script (chardetng's docs).
+    let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
+    if !detector.feed(bytes, true) {
+        return None;
+    }
+    let allow_utf8 = if allow_utf8 {
+        Utf8Detection::Allow
+    } else {
+        Utf8Detection::Deny
+    };
+    Some(detector.guess(None, allow_utf8))
+}
+
+/// Sniffs the encoding of `bytes` ([`sniff`]) and decodes them with it.
+///
+/// The text is borrowed from `bytes` when it can be (see [`Decoded::text`]), else allocated in
+/// `arena`.
+///
+/// # Errors
+/// [`InputError::UnknownTransportLabel`] when the transport charset is not a known label.
+pub fn decode<'a>(
+    arena: &'a Bump,
+    bytes: &'a [u8],
+    options: &InputOptions,
+) -> Result<Decoded<'a>, InputError> {
+    let Sniffed {
+        encoding,
+        source,
+        confidence,
+    } = sniff(bytes, options)?;
+    let (text, encoding) = decode_bytes(arena, bytes, encoding);
+    Ok(Decoded {
+        text,
+        encoding,
+        source,
+        confidence,
+    })
+}
+
+/// The Encoding Standard's "decode" of `bytes` with `encoding` (13.2.3): a leading BOM wins over
+/// `encoding` and is skipped. For the parser with a known definite encoding (13.2.3.1).
+///
+/// Borrowed from `bytes` when they are valid UTF-8 decoded as UTF-8 or ASCII-only in an
+/// ASCII-compatible encoding; otherwise allocated in `arena`.
+pub fn decode_with<'a>(arena: &'a Bump, bytes: &'a [u8], encoding: &'static Encoding) -> &'a str {
+    decode_bytes(arena, bytes, encoding).0
+}
+
+/// Step 6 of "changing the encoding while parsing" (13.2.3.4): decodes `bytes` again with the
+/// `encoding` a [`EncodingChange::Reparse`] named; the confidence is now certain.
+///
+/// (A BOM would still win, as "decode" says, but a document with a BOM is certain from the start
+/// and is never re-parsed.)
+pub fn reparse<'a>(arena: &'a Bump, bytes: &'a [u8], encoding: &'static Encoding) -> Decoded<'a> {
+    let (text, encoding) = decode_bytes(arena, bytes, encoding);
+    Decoded {
+        text,
+        encoding,
+        source: EncodingSource::Reparse,
+        confidence: Confidence::Certain,
+    }
+}
+
+/// "Decode": BOM sniffing, then UTF-8 through `simdutf8` (borrowed when valid) or `encoding_rs`.
+/// Returns the text and the encoding actually used.
+fn decode_bytes<'a>(
+    arena: &'a Bump,
+    bytes: &'a [u8],
+    encoding: &'static Encoding,
+) -> (&'a str, &'static Encoding) {
+    let (encoding, rest) = match Encoding::for_bom(bytes) {
+        Some((bom_encoding, bom_length)) => (bom_encoding, &bytes[bom_length..]),
+        None => (encoding, bytes),
+    };
+    if encoding == UTF_8
+        && let Ok(text) = simdutf8::basic::from_utf8(rest)
+    {
+        return (text, encoding);
+    }
+    let text = match encoding.decode_without_bom_handling(rest).0 {
+        Cow::Borrowed(text) => text,
+        Cow::Owned(text) => arena.alloc_str(&text),
+    };
+    (text, encoding)
+}
+
+/// What the parser does after "changing the encoding while parsing" (13.2.3.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EncodingChange {
+    /// Steps 1 and 4: keep the encoding in use (it is UTF-16, or the new one is the same); the
+    /// confidence becomes certain.
+    KeepAndMarkCertain,
+    /// Step 5: the bytes converted so far read the same in the new encoding: switch decoders
+    /// for the bytes after them, without re-parsing. The encoding becomes this one, certain.
+    ChangeOnTheFly(&'static Encoding),
+    /// Step 6: decode the whole input again with this encoding ([`reparse`]) and parse it from
+    /// the start, with confidence certain.
+    Reparse(&'static Encoding),
+}
+
+/// "Changing the encoding while parsing" (13.2.3.4): what to do when the tree builder meets a
+/// `<meta>` whose charset (or `content` charset) names `new` while the confidence is tentative
+/// and `current` is the encoding in use. (With any other confidence the spec does not run it.)
+///
+/// `converted` is the input bytes the current decoder has converted so far (up to and including
+/// the `<meta>` tag), if the caller can switch decoders on the fly (step 5); pass `None` to
+/// always re-parse on a real change. A byte prefix that reads the same in both encodings (e.g.
+/// all ASCII before the `<meta>` in two ASCII-compatible encodings) gives
+/// [`EncodingChange::ChangeOnTheFly`].
+pub fn change_the_encoding(
+    current: &'static Encoding,
+    new: &'static Encoding,
+    converted: Option<&[u8]>,
+) -> EncodingChange {
+    // 1. If the encoding in use is UTF-16BE/LE, set the confidence to certain and return.
+    if current == UTF_16BE || current == UTF_16LE {
+        return EncodingChange::KeepAndMarkCertain;
+    }
+    // 2. UTF-16BE/LE becomes UTF-8.
+    let mut new = new;
+    if new == UTF_16BE || new == UTF_16LE {
+        new = UTF_8;
+    }
+    // 3. x-user-defined becomes windows-1252.
+    if new == X_USER_DEFINED {
+        new = WINDOWS_1252;
+    }
+    // 4. The same encoding: set the confidence to certain and return.
+    if new == current {
+        return EncodingChange::KeepAndMarkCertain;
+    }
+    // 5. Same Unicode interpretation of the bytes converted so far: change on the fly.
+    if let Some(converted) = converted
+        && same_interpretation(converted, current, new)
+    {
+        return EncodingChange::ChangeOnTheFly(new);
+    }
+    // 6. Otherwise re-parse with the new encoding, confidence certain.
+    EncodingChange::Reparse(new)
+}
+
+/// Whether `bytes` decode to the same characters in both encodings.
+fn same_interpretation(bytes: &[u8], a: &'static Encoding, b: &'static Encoding) -> bool {
+    // Fast path: ASCII reads the same in every ASCII-compatible encoding except ISO-2022-JP,
+    // whose ESC sequences are ASCII bytes too (and the replacement encoding, which is not
+    // ASCII-compatible).
+    let ascii_safe =
+        |e: &'static Encoding| e.is_ascii_compatible() && e != encoding_rs::ISO_2022_JP;
+    if ascii_safe(a) && ascii_safe(b) && bytes.is_ascii() {
+        return true;
+    }
+    let (text_a, malformed_a) = a.decode_without_bom_handling(bytes);
+    let (text_b, malformed_b) = b.decode_without_bom_handling(bytes);
+    !malformed_a && !malformed_b && text_a == text_b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use encoding_rs::{EUC_JP, ISO_2022_JP, SHIFT_JIS, UTF_16BE, UTF_16LE};
+
+    fn options() -> InputOptions {
+        InputOptions::default()
+    }
+
+    #[test]
+    fn bom_wins_over_everything() {
+        let transport = InputOptions {
+            transport_charset: Some("sjis".into()),
+            ..options()
+        };
+        for (bytes, encoding) in [
+            (&b"\xEF\xBB\xBF<meta charset=sjis>"[..], UTF_8),
+            (b"\xFF\xFEa\0", UTF_16LE),
+            (b"\xFE\xFF\0a", UTF_16BE),
+        ] {
+            let sniffed = sniff(bytes, &transport).unwrap();
+            assert_eq!(sniffed.encoding, encoding);
+            assert_eq!(sniffed.source, EncodingSource::Bom);
+            assert_eq!(sniffed.confidence, Confidence::Certain);
+        }
+    }
+
+    #[test]
+    fn transport_charset_is_certain_and_must_be_known() {
+        let opts = InputOptions {
+            transport_charset: Some(" Shift_JIS ".into()),
+            ..options()
+        };
+        let sniffed = sniff(b"<meta charset=utf-8>", &opts).unwrap();
+        assert_eq!(
+            (sniffed.encoding, sniffed.source),
+            (SHIFT_JIS, EncodingSource::Transport)
+        );
+        assert_eq!(sniffed.confidence, Confidence::Certain);
+        // x-user-defined and UTF-16 from the transport layer are not adjusted.
+        let opts = InputOptions {
+            transport_charset: Some("x-user-defined".into()),
+            ..options()
+        };
+        assert_eq!(sniff(b"", &opts).unwrap().encoding, X_USER_DEFINED);
+
+        let opts = InputOptions {
+            transport_charset: Some("klingon".into()),
+            ..options()
+        };
+        let error = sniff(b"", &opts).unwrap_err();
+        assert_eq!(
+            error,
+            InputError::UnknownTransportLabel {
+                label: "klingon".into()
+            }
+        );
+        assert!(error.to_string().contains("\"klingon\""));
+    }
+
+    #[test]
+    fn prescan_then_default() {
+        let sniffed = sniff(b"<meta charset=euc-jp>", &options()).unwrap();
+        assert_eq!(
+            (sniffed.encoding, sniffed.source),
+            (EUC_JP, EncodingSource::Meta)
+        );
+        assert_eq!(sniffed.confidence, Confidence::Tentative);
+        let sniffed = sniff("<p>caf\u{e9}".as_bytes(), &options()).unwrap();
+        assert_eq!(
+            (sniffed.encoding, sniffed.source),
+            (WINDOWS_1252, EncodingSource::Default)
+        );
+        let opts = InputOptions {
+            default_encoding: Some(SHIFT_JIS),
+            ..options()
+        };
+        assert_eq!(sniff(b"", &opts).unwrap().encoding, SHIFT_JIS);
+    }
+
+    #[test]
+    fn guess_only_when_asked_and_only_from_non_ascii() {
+        // "日本語のテキストです。" in Shift_JIS, repeated.
+        let text = "日本語のテキストです。これは文字コードの推測の試験です。".repeat(4);
+        let (sjis, _, _) = SHIFT_JIS.encode(&text);
+        let opts = InputOptions {
+            guess: true,
+            ..options()
+        };
+        let sniffed = sniff(&sjis, &opts).unwrap();
+        assert_eq!(
+            (sniffed.encoding, sniffed.source),
+            (SHIFT_JIS, EncodingSource::Guess)
+        );
+        assert_eq!(sniffed.confidence, Confidence::Tentative);
+        assert_eq!(
+            sniff(&sjis, &options()).unwrap().source,
+            EncodingSource::Default
+        );
+        assert_eq!(
+            sniff(b"<p>ascii", &opts).unwrap().source,
+            EncodingSource::Default
+        );
+
+        let utf8 = "Grüße aus Köln, schöne Straße".as_bytes();
+        assert_ne!(sniff(utf8, &opts).unwrap().encoding, UTF_8);
+        let opts = InputOptions {
+            guess: true,
+            guess_utf8: true,
+            ..options()
+        };
+        assert_eq!(sniff(utf8, &opts).unwrap().encoding, UTF_8);
+    }
+
+    #[test]
+    fn valid_utf8_is_borrowed_without_bom() {
+        let arena = Bump::new();
+        let bytes = "\u{FEFF}<p>caf\u{e9}".as_bytes();
+        let decoded = decode(&arena, bytes, &options()).unwrap();
+        assert_eq!(decoded.text, "<p>caf\u{e9}");
+        assert_eq!(decoded.text.as_ptr(), bytes[3..].as_ptr());
+        assert_eq!(arena.allocated_bytes(), 0);
+    }
+
+    #[test]
+    fn invalid_utf8_is_decoded_into_the_arena() {
+        let arena = Bump::new();
+        let bytes = b"<meta charset=utf-8>\xFFa\xE2\x82";
+        let decoded = decode(&arena, bytes, &options()).unwrap();
+        assert_eq!(decoded.text, "<meta charset=utf-8>\u{FFFD}a\u{FFFD}");
+        assert_eq!(decoded.encoding, UTF_8);
+    }
+
+    #[test]
+    fn legacy_encodings_decode_and_ascii_is_borrowed() {
+        let arena = Bump::new();
+        let decoded = decode(&arena, b"<p>caf\xE9", &options()).unwrap();
+        assert_eq!(decoded.text, "<p>caf\u{e9}");
+        let ascii = b"<p>plain";
+        let decoded = decode(&arena, ascii, &options()).unwrap();
+        assert_eq!(decoded.text.as_ptr(), ascii.as_ptr());
+        // UTF-16LE without BOM, found by the prescan's '<?x'.
+        let bytes = b"<\0?\0x\0m\0l\0>\0";
+        let decoded = decode(&arena, bytes, &options()).unwrap();
+        assert_eq!((decoded.text, decoded.encoding), ("<?xml>", UTF_16LE));
+    }
+
+    #[test]
+    fn decode_with_lets_a_bom_win() {
+        let arena = Bump::new();
+        assert_eq!(decode_with(&arena, b"\xFF\xFEa\0", SHIFT_JIS), "a");
+        assert_eq!(decode_with(&arena, b"\x82\xA0", SHIFT_JIS), "\u{3042}");
+        let decoded = reparse(&arena, b"\x82\xA0", SHIFT_JIS);
+        assert_eq!(decoded.source, EncodingSource::Reparse);
+        assert_eq!(decoded.confidence, Confidence::Certain);
+    }
+
+    #[test]
+    fn change_the_encoding_steps() {
+        use EncodingChange::*;
+        // 1. UTF-16 in use: keep.
+        assert_eq!(
+            change_the_encoding(UTF_16LE, SHIFT_JIS, None),
+            KeepAndMarkCertain
+        );
+        // 2.–4. Adjustments, then the same encoding: keep.
+        assert_eq!(
+            change_the_encoding(UTF_8, UTF_16BE, None),
+            KeepAndMarkCertain
+        );
+        assert_eq!(
+            change_the_encoding(WINDOWS_1252, X_USER_DEFINED, None),
+            KeepAndMarkCertain
+        );
+        assert_eq!(
+            change_the_encoding(EUC_JP, EUC_JP, None),
+            KeepAndMarkCertain
+        );
+        // 6. A real change without on-the-fly support: re-parse.
+        assert_eq!(
+            change_the_encoding(WINDOWS_1252, UTF_16LE, None),
+            Reparse(UTF_8)
+        );
+        assert_eq!(
+            change_the_encoding(UTF_8, X_USER_DEFINED, None),
+            Reparse(WINDOWS_1252)
+        );
+        // 5. On the fly when the prefix reads the same.
+        let ascii = Some(&b"<html><meta charset=sjis>"[..]);
+        assert_eq!(
+            change_the_encoding(WINDOWS_1252, SHIFT_JIS, ascii),
+            ChangeOnTheFly(SHIFT_JIS)
+        );
+        let latin = Some(&b"<title>caf\xE9</title><meta charset=sjis>"[..]);
+        assert_eq!(
+            change_the_encoding(WINDOWS_1252, SHIFT_JIS, latin),
+            Reparse(SHIFT_JIS)
+        );
+        // ISO-2022-JP's escapes are ASCII bytes that do not read as ASCII.
+        let esc = Some(&b"\x1B$B$\"\x1B(B<meta charset=utf-8>"[..]);
+        assert_eq!(change_the_encoding(ISO_2022_JP, UTF_8, esc), Reparse(UTF_8));
+        let plain = Some(&b"<meta charset=utf-8>"[..]);
+        assert_eq!(
+            change_the_encoding(ISO_2022_JP, UTF_8, plain),
+            ChangeOnTheFly(UTF_8)
+        );
+    }
+}

@@ -1,0 +1,39 @@
+//! Finding the next significant byte in the text-like states.
+//!
+//! Each function returns the offset, in `haystack`, of the first byte that the calling state
+//! must look at (a stop byte), or `None` when the rest of the input is ordinary text. Every
+//! stop-byte set is ASCII, so a returned offset is always on a `char` boundary of UTF-8 input.
+//!
+//! These use `memchr`'s vectorised searches (SSE2/AVX2/NEON chosen at run time inside
+//! `memchr`). `memchr3` covers three needles; states with a fourth stop byte (always U+0000
+//! NULL, which is rare in real pages) search for the first three and then for NUL only in the
+//! stretch before that hit, which stays in cache.
+
+use memchr::{memchr, memchr2, memchr3};
+
+/// The first of `a`, `b`, `c` or NUL in `haystack`.
+#[inline]
+pub(crate) fn find3_or_nul(haystack: &[u8], a: u8, b: u8, c: u8) -> Option<usize> {
+    match memchr3(a, b, c, haystack) {
+        Some(i) => Some(memchr(0, &haystack[..i]).unwrap_or(i)),
+        None => memchr(0, haystack),
+    }
+}
+
+/// The first of `a`, `b` or NUL in `haystack`.
+#[inline]
+pub(crate) fn find2_or_nul(haystack: &[u8], a: u8, b: u8) -> Option<usize> {
+    memchr3(a, b, 0, haystack)
+}
+
+/// The first CR or NUL in `haystack` (PLAINTEXT state).
+#[inline]
+pub(crate) fn find_cr_or_nul(haystack: &[u8]) -> Option<usize> {
+    memchr2(b'\r', 0, haystack)
+}
+
+/// The first `a` or CR (CDATA section state, where NUL is passed through).
+#[inline]
+pub(crate) fn find1_or_cr(haystack: &[u8], a: u8) -> Option<usize> {
+    memchr2(a, b'\r', haystack)
+}

@@ -1,0 +1,512 @@
+//! Tags and attributes (13.2.5.6–8, 13.2.5.32–40).
+
+use super::{
+    Attribute, ErrorCode, LINEAR_DUPLICATE_CHECK_LIMIT, State, Tag, Token, Tokenizer,
+    is_tokenizer_whitespace,
+};
+
+/// Bytes that end a plain run inside a tag name: white space (CR included), `/`, `>`, NUL and
+/// ASCII upper alpha (which must be lower-cased).
+#[inline]
+fn ends_tag_name_run(b: u8) -> bool {
+    matches!(
+        b,
+        b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' | b'/' | b'>' | 0 | b'A'..=b'Z'
+    )
+}
+
+/// Bytes that end a plain run inside an attribute name.
+#[inline]
+fn ends_attribute_name_run(b: u8) -> bool {
+    matches!(
+        b,
+        b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' | b'/' | b'>' | b'=' | 0 | b'"' | b'\'' | b'<' | b'A'
+            ..=b'Z'
+    )
+}
+
+/// Bytes that end a plain run inside an unquoted attribute value.
+#[inline]
+fn ends_unquoted_value_run(b: u8) -> bool {
+    matches!(
+        b,
+        b'\t'
+            | b'\n'
+            | b'\x0C'
+            | b'\r'
+            | b' '
+            | b'&'
+            | b'>'
+            | 0
+            | b'"'
+            | b'\''
+            | b'<'
+            | b'='
+            | b'`'
+    )
+}
+
+impl<'a> Tokenizer<'a> {
+    /// Creates a new start or end tag token: empty name, no attributes, self-closing unset.
+    pub(super) fn start_tag_token(&mut self, is_end: bool) {
+        self.tag_is_end = is_end;
+        self.tag_name.clear();
+        self.self_closing = false;
+        self.attrs.clear();
+        self.attr_names.clear();
+        self.attr_pending = false;
+    }
+
+    /// Appends the input characters `s..e` (ASCII letters and other characters) to the tag
+    /// name, lower-casing ASCII upper alpha.
+    pub(super) fn push_tag_name_lowercase(&mut self, s: usize, e: usize) {
+        let src = self.src;
+        let bytes = &self.input[s..e];
+        if bytes.iter().any(u8::is_ascii_uppercase) {
+            for &b in bytes {
+                // Only ASCII letters reach this path (end tag names in RCDATA and friends).
+                self.tag_name.push_char(src, b.to_ascii_lowercase() as char);
+            }
+        } else {
+            self.tag_name.push_range(src, s, e);
+        }
+    }
+
+    /// Starts a new attribute on the current tag: empty name and value.
+    fn start_attribute(&mut self) {
+        self.finish_attribute();
+        self.attr_pending = true;
+        self.attr_duplicate = false;
+        self.attr_name.clear();
+        self.attr_value.clear();
+    }
+
+    /// Leaving the attribute name state: the name is complete, so check it against the
+    /// attributes already on the token (13.2.5.33, the duplicate-attribute rule).
+    fn leave_attribute_name(&mut self) {
+        let name = self.attr_name.finish(self.src, self.arena);
+        self.attr_name_final = name;
+        let duplicate = if self.attrs.len() < LINEAR_DUPLICATE_CHECK_LIMIT {
+            self.attrs.iter().any(|a| a.name == name)
+        } else {
+            if self.attr_names.is_empty() {
+                let names: Vec<&'a str> = self.attrs.iter().map(|a| a.name).collect();
+                self.attr_names.extend(names);
+            }
+            !self.attr_names.insert(name)
+        };
+        if duplicate {
+            self.error(ErrorCode::DuplicateAttribute);
+            self.attr_duplicate = true;
+        }
+    }
+
+    /// Adds the pending attribute to the token unless it was a duplicate.
+    fn finish_attribute(&mut self) {
+        if !self.attr_pending {
+            return;
+        }
+        self.attr_pending = false;
+        if self.attr_duplicate {
+            return;
+        }
+        let value = self.attr_value.finish(self.src, self.arena);
+        let name = self.attr_name_final;
+        if self.attrs.len() >= LINEAR_DUPLICATE_CHECK_LIMIT && !self.attr_names.is_empty() {
+            self.attr_names.insert(name);
+        }
+        self.attrs.push(Attribute { name, value });
+    }
+
+    /// Emits the current tag token (with the end-tag parse errors of 13.2.5).
+    pub(super) fn emit_tag(&mut self) -> Option<Token<'a>> {
+        self.finish_attribute();
+        let name = self.tag_name.finish(self.src, self.arena);
+        let attrs: &'a [Attribute<'a>] = if self.attrs.is_empty() {
+            &[]
+        } else {
+            self.arena.alloc_slice_copy(&self.attrs)
+        };
+        let tag = Tag {
+            name,
+            attrs,
+            self_closing: self.self_closing,
+        };
+        if self.tag_is_end {
+            if !attrs.is_empty() {
+                self.error(ErrorCode::EndTagWithAttributes);
+            }
+            if self.self_closing {
+                self.error(ErrorCode::EndTagWithTrailingSolidus);
+            }
+            Some(Token::EndTag(tag))
+        } else {
+            self.last_start_tag = Some(name);
+            Some(Token::StartTag(tag))
+        }
+    }
+
+    /// 13.2.5.6 Tag open state.
+    pub(super) fn tag_open_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(b'!') => {
+                self.state = State::MarkupDeclarationOpen;
+                None
+            }
+            Some(b'/') => {
+                self.state = State::EndTagOpen;
+                None
+            }
+            Some(c) if c.is_ascii_alphabetic() => {
+                self.start_tag_token(false);
+                self.reconsume(State::TagName);
+                None
+            }
+            Some(b'?') => {
+                self.temp_start = self.pos;
+                self.state = State::ProcessingInstructionOpen;
+                None
+            }
+            None => {
+                self.error(ErrorCode::EofBeforeTagName);
+                self.state = State::Data;
+                self.emit_chars("<")
+            }
+            Some(_) => {
+                self.error(ErrorCode::InvalidFirstCharacterOfTagName);
+                self.reconsume(State::Data);
+                self.emit_chars("<")
+            }
+        }
+    }
+
+    /// 13.2.5.7 End tag open state.
+    pub(super) fn end_tag_open_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(c) if c.is_ascii_alphabetic() => {
+                self.start_tag_token(true);
+                self.reconsume(State::TagName);
+                None
+            }
+            Some(b'>') => {
+                self.error(ErrorCode::MissingEndTagName);
+                self.state = State::Data;
+                None
+            }
+            None => {
+                self.error(ErrorCode::EofBeforeTagName);
+                self.state = State::Data;
+                self.emit_chars("</")
+            }
+            Some(_) => {
+                self.error(ErrorCode::InvalidFirstCharacterOfTagName);
+                self.comment.clear();
+                self.reconsume(State::BogusComment);
+                None
+            }
+        }
+    }
+
+    /// 13.2.5.8 Tag name state.
+    pub(super) fn tag_name_state(&mut self) -> Option<Token<'a>> {
+        let run = self.input[self.pos..]
+            .iter()
+            .position(|&b| ends_tag_name_run(b))
+            .unwrap_or(self.input.len() - self.pos);
+        if run > 0 {
+            let (s, e) = (self.pos, self.pos + run);
+            self.tag_name.push_range(self.src, s, e);
+            self.pos = e;
+            return None;
+        }
+        match self.consume() {
+            Some(c) if is_tokenizer_whitespace(c) => {
+                self.state = State::BeforeAttributeName;
+                None
+            }
+            Some(b'/') => {
+                self.state = State::SelfClosingStartTag;
+                None
+            }
+            Some(b'>') => {
+                self.state = State::Data;
+                self.emit_tag()
+            }
+            Some(c) if c.is_ascii_uppercase() => {
+                self.tag_name
+                    .push_char(self.src, c.to_ascii_lowercase() as char);
+                None
+            }
+            Some(0) => {
+                self.error(ErrorCode::UnexpectedNullCharacter);
+                self.tag_name.push_str(self.src, "\u{FFFD}");
+                None
+            }
+            None => {
+                self.error(ErrorCode::EofInTag);
+                self.emit_eof()
+            }
+            Some(_) => {
+                self.tag_name.push_range(self.src, self.cur, self.pos);
+                None
+            }
+        }
+    }
+
+    /// 13.2.5.32 Before attribute name state.
+    pub(super) fn before_attribute_name_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(c) if is_tokenizer_whitespace(c) => None,
+            Some(b'/' | b'>') | None => {
+                self.reconsume(State::AfterAttributeName);
+                None
+            }
+            Some(b'=') => {
+                self.error(ErrorCode::UnexpectedEqualsSignBeforeAttributeName);
+                self.start_attribute();
+                self.attr_name.push_range(self.src, self.cur, self.pos);
+                self.state = State::AttributeName;
+                None
+            }
+            Some(_) => {
+                self.start_attribute();
+                self.reconsume(State::AttributeName);
+                None
+            }
+        }
+    }
+
+    /// 13.2.5.33 Attribute name state.
+    pub(super) fn attribute_name_state(&mut self) -> Option<Token<'a>> {
+        let run = self.input[self.pos..]
+            .iter()
+            .position(|&b| ends_attribute_name_run(b))
+            .unwrap_or(self.input.len() - self.pos);
+        if run > 0 {
+            let (s, e) = (self.pos, self.pos + run);
+            self.attr_name.push_range(self.src, s, e);
+            self.pos = e;
+            return None;
+        }
+        match self.consume() {
+            Some(c) if is_tokenizer_whitespace(c) || c == b'/' || c == b'>' => {
+                self.leave_attribute_name();
+                self.reconsume(State::AfterAttributeName);
+                None
+            }
+            None => {
+                self.leave_attribute_name();
+                self.reconsume(State::AfterAttributeName);
+                None
+            }
+            Some(b'=') => {
+                self.leave_attribute_name();
+                self.state = State::BeforeAttributeValue;
+                None
+            }
+            Some(c) if c.is_ascii_uppercase() => {
+                self.attr_name
+                    .push_char(self.src, c.to_ascii_lowercase() as char);
+                None
+            }
+            Some(0) => {
+                self.error(ErrorCode::UnexpectedNullCharacter);
+                self.attr_name.push_str(self.src, "\u{FFFD}");
+                None
+            }
+            Some(b'"' | b'\'' | b'<') => {
+                self.error(ErrorCode::UnexpectedCharacterInAttributeName);
+                self.attr_name.push_range(self.src, self.cur, self.pos);
+                None
+            }
+            Some(_) => {
+                self.attr_name.push_range(self.src, self.cur, self.pos);
+                None
+            }
+        }
+    }
+
+    /// 13.2.5.34 After attribute name state.
+    pub(super) fn after_attribute_name_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(c) if is_tokenizer_whitespace(c) => None,
+            Some(b'/') => {
+                self.state = State::SelfClosingStartTag;
+                None
+            }
+            Some(b'=') => {
+                self.state = State::BeforeAttributeValue;
+                None
+            }
+            Some(b'>') => {
+                self.state = State::Data;
+                self.emit_tag()
+            }
+            None => {
+                self.error(ErrorCode::EofInTag);
+                self.emit_eof()
+            }
+            Some(_) => {
+                self.start_attribute();
+                self.reconsume(State::AttributeName);
+                None
+            }
+        }
+    }
+
+    /// 13.2.5.35 Before attribute value state.
+    pub(super) fn before_attribute_value_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(c) if is_tokenizer_whitespace(c) => None,
+            Some(b'"') => {
+                self.state = State::AttributeValueDoubleQuoted;
+                None
+            }
+            Some(b'\'') => {
+                self.state = State::AttributeValueSingleQuoted;
+                None
+            }
+            Some(b'>') => {
+                self.error(ErrorCode::MissingAttributeValue);
+                self.state = State::Data;
+                self.emit_tag()
+            }
+            _ => {
+                self.reconsume(State::AttributeValueUnquoted);
+                None
+            }
+        }
+    }
+
+    /// 13.2.5.36 Attribute value (double-quoted) state and 13.2.5.37 attribute value
+    /// (single-quoted) state; `quote` is `"` or `'`.
+    pub(super) fn attribute_value_quoted_state(&mut self, quote: u8) -> Option<Token<'a>> {
+        let rest = &self.input[self.pos..];
+        let stop = super::scan::find3_or_nul(rest, quote, b'&', b'\r');
+        let run = stop.unwrap_or(rest.len());
+        if run > 0 {
+            let (s, e) = (self.pos, self.pos + run);
+            self.attr_value.push_range(self.src, s, e);
+            self.pos = e;
+        }
+        match self.consume() {
+            Some(c) if c == quote => {
+                self.state = State::AfterAttributeValueQuoted;
+                None
+            }
+            Some(b'&') => {
+                self.return_state = self.state;
+                self.state = State::CharacterReference;
+                None
+            }
+            Some(0) => {
+                self.error(ErrorCode::UnexpectedNullCharacter);
+                self.attr_value.push_str(self.src, "\u{FFFD}");
+                None
+            }
+            None => {
+                self.error(ErrorCode::EofInTag);
+                self.emit_eof()
+            }
+            Some(_) => {
+                // Only a CR (or CRLF) stops the run otherwise; it reads as LF.
+                self.attr_value.push_str(self.src, "\n");
+                None
+            }
+        }
+    }
+
+    /// 13.2.5.38 Attribute value (unquoted) state.
+    pub(super) fn attribute_value_unquoted_state(&mut self) -> Option<Token<'a>> {
+        let run = self.input[self.pos..]
+            .iter()
+            .position(|&b| ends_unquoted_value_run(b))
+            .unwrap_or(self.input.len() - self.pos);
+        if run > 0 {
+            let (s, e) = (self.pos, self.pos + run);
+            self.attr_value.push_range(self.src, s, e);
+            self.pos = e;
+            return None;
+        }
+        match self.consume() {
+            Some(c) if is_tokenizer_whitespace(c) => {
+                self.state = State::BeforeAttributeName;
+                None
+            }
+            Some(b'&') => {
+                self.return_state = State::AttributeValueUnquoted;
+                self.state = State::CharacterReference;
+                None
+            }
+            Some(b'>') => {
+                self.state = State::Data;
+                self.emit_tag()
+            }
+            Some(0) => {
+                self.error(ErrorCode::UnexpectedNullCharacter);
+                self.attr_value.push_str(self.src, "\u{FFFD}");
+                None
+            }
+            Some(b'"' | b'\'' | b'<' | b'=' | b'`') => {
+                self.error(ErrorCode::UnexpectedCharacterInUnquotedAttributeValue);
+                self.attr_value.push_range(self.src, self.cur, self.pos);
+                None
+            }
+            None => {
+                self.error(ErrorCode::EofInTag);
+                self.emit_eof()
+            }
+            Some(_) => {
+                self.attr_value.push_range(self.src, self.cur, self.pos);
+                None
+            }
+        }
+    }
+
+    /// 13.2.5.39 After attribute value (quoted) state.
+    pub(super) fn after_attribute_value_quoted_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(c) if is_tokenizer_whitespace(c) => {
+                self.state = State::BeforeAttributeName;
+                None
+            }
+            Some(b'/') => {
+                self.state = State::SelfClosingStartTag;
+                None
+            }
+            Some(b'>') => {
+                self.state = State::Data;
+                self.emit_tag()
+            }
+            None => {
+                self.error(ErrorCode::EofInTag);
+                self.emit_eof()
+            }
+            Some(_) => {
+                self.error(ErrorCode::MissingWhitespaceBetweenAttributes);
+                self.reconsume(State::BeforeAttributeName);
+                None
+            }
+        }
+    }
+
+    /// 13.2.5.40 Self-closing start tag state.
+    pub(super) fn self_closing_start_tag_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(b'>') => {
+                self.self_closing = true;
+                self.state = State::Data;
+                self.emit_tag()
+            }
+            None => {
+                self.error(ErrorCode::EofInTag);
+                self.emit_eof()
+            }
+            Some(_) => {
+                self.error(ErrorCode::UnexpectedSolidusInTag);
+                self.reconsume(State::BeforeAttributeName);
+                None
+            }
+        }
+    }
+}

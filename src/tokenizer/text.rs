@@ -1,0 +1,550 @@
+//! The text-like states: data, RCDATA, RAWTEXT, script data (with its escaped and double
+//! escaped states), PLAINTEXT and CDATA sections (13.2.5.1–31, 13.2.5.69–71).
+//!
+//! The states that run over long stretches find their next stop byte with `scan` and emit the
+//! whole stretch as one slice of the input.
+
+use super::scan;
+use super::{ErrorCode, State, Token, Tokenizer, is_tokenizer_whitespace};
+
+impl<'a> Tokenizer<'a> {
+    /// Emits the run of ordinary text from the current position up to `stop` (an offset into
+    /// the rest of the input, or `None` for all of it). Returns `None` when the run is empty,
+    /// i.e. the next byte is a stop byte the state must handle itself.
+    #[inline]
+    fn emit_run(&mut self, stop: Option<usize>) -> Option<Token<'a>> {
+        let start = self.pos;
+        let end = match stop {
+            Some(0) => return None,
+            Some(i) => start + i,
+            None if start == self.input.len() => return None,
+            None => self.input.len(),
+        };
+        self.pos = end;
+        Some(Token::Characters(&self.src[start..end]))
+    }
+
+    /// 13.2.5.1 Data state.
+    pub(super) fn data_state(&mut self) -> Option<Token<'a>> {
+        let stop = scan::find3_or_nul(&self.input[self.pos..], b'<', b'&', b'\r');
+        if let Some(t) = self.emit_run(stop) {
+            return Some(t);
+        }
+        match self.consume() {
+            Some(b'&') => {
+                self.return_state = State::Data;
+                self.state = State::CharacterReference;
+                None
+            }
+            Some(b'<') => {
+                self.lt_pos = self.cur;
+                self.state = State::TagOpen;
+                None
+            }
+            Some(0) => {
+                self.error(ErrorCode::UnexpectedNullCharacter);
+                self.emit_chars("\0")
+            }
+            None => self.emit_eof(),
+            Some(_) => self.emit_chars(self.cur_str()),
+        }
+    }
+
+    /// 13.2.5.2 RCDATA state.
+    pub(super) fn rcdata_state(&mut self) -> Option<Token<'a>> {
+        let stop = scan::find3_or_nul(&self.input[self.pos..], b'<', b'&', b'\r');
+        if let Some(t) = self.emit_run(stop) {
+            return Some(t);
+        }
+        match self.consume() {
+            Some(b'&') => {
+                self.return_state = State::Rcdata;
+                self.state = State::CharacterReference;
+                None
+            }
+            Some(b'<') => {
+                self.lt_pos = self.cur;
+                self.state = State::RcdataLessThanSign;
+                None
+            }
+            Some(0) => {
+                self.error(ErrorCode::UnexpectedNullCharacter);
+                self.emit_chars("\u{FFFD}")
+            }
+            None => self.emit_eof(),
+            Some(_) => self.emit_chars(self.cur_str()),
+        }
+    }
+
+    /// 13.2.5.3 RAWTEXT state and 13.2.5.4 Script data state differ only in the state their
+    /// `<` leads to.
+    fn raw_text_like_state(&mut self, less_than_state: State) -> Option<Token<'a>> {
+        let stop = scan::find2_or_nul(&self.input[self.pos..], b'<', b'\r');
+        if let Some(t) = self.emit_run(stop) {
+            return Some(t);
+        }
+        match self.consume() {
+            Some(b'<') => {
+                self.lt_pos = self.cur;
+                self.state = less_than_state;
+                None
+            }
+            Some(0) => {
+                self.error(ErrorCode::UnexpectedNullCharacter);
+                self.emit_chars("\u{FFFD}")
+            }
+            None => self.emit_eof(),
+            Some(_) => self.emit_chars(self.cur_str()),
+        }
+    }
+
+    /// 13.2.5.3 RAWTEXT state.
+    pub(super) fn rawtext_state(&mut self) -> Option<Token<'a>> {
+        self.raw_text_like_state(State::RawtextLessThanSign)
+    }
+
+    /// 13.2.5.4 Script data state.
+    pub(super) fn script_data_state(&mut self) -> Option<Token<'a>> {
+        self.raw_text_like_state(State::ScriptDataLessThanSign)
+    }
+
+    /// 13.2.5.5 PLAINTEXT state.
+    pub(super) fn plaintext_state(&mut self) -> Option<Token<'a>> {
+        let stop = scan::find_cr_or_nul(&self.input[self.pos..]);
+        if let Some(t) = self.emit_run(stop) {
+            return Some(t);
+        }
+        match self.consume() {
+            Some(0) => {
+                self.error(ErrorCode::UnexpectedNullCharacter);
+                self.emit_chars("\u{FFFD}")
+            }
+            None => self.emit_eof(),
+            Some(_) => self.emit_chars(self.cur_str()),
+        }
+    }
+
+    /// 13.2.5.9 RCDATA less-than sign state and 13.2.5.12 RAWTEXT less-than sign state.
+    /// `text_state` is RCDATA or RAWTEXT.
+    pub(super) fn text_less_than_sign_state(&mut self, text_state: State) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(b'/') => {
+                self.state = match text_state {
+                    State::Rcdata => State::RcdataEndTagOpen,
+                    _ => State::RawtextEndTagOpen,
+                };
+                None
+            }
+            _ => {
+                self.reconsume(text_state);
+                self.emit_chars("<")
+            }
+        }
+    }
+
+    /// 13.2.5.10 RCDATA, 13.2.5.13 RAWTEXT, 13.2.5.16 script data and 13.2.5.24 script data
+    /// escaped end tag open states. `text_state` is the state they fall back to.
+    pub(super) fn text_end_tag_open_state(&mut self, text_state: State) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(c) if c.is_ascii_alphabetic() => {
+                // Create a new end tag token; the temporary buffer and the tag name both start
+                // at this character.
+                self.temp_start = self.cur;
+                self.reconsume(match text_state {
+                    State::Rcdata => State::RcdataEndTagName,
+                    State::Rawtext => State::RawtextEndTagName,
+                    State::ScriptData => State::ScriptDataEndTagName,
+                    _ => State::ScriptDataEscapedEndTagName,
+                });
+                None
+            }
+            _ => {
+                self.reconsume(text_state);
+                self.emit_chars(self.slice(self.lt_pos, self.lt_pos + 2))
+            }
+        }
+    }
+
+    /// 13.2.5.11 RCDATA, 13.2.5.14 RAWTEXT, 13.2.5.17 script data and 13.2.5.25 script data
+    /// escaped end tag name states.
+    ///
+    /// The tag name and the temporary buffer hold the same ASCII letters (the tag name in
+    /// lower case), so both are the input range `temp_start..cur`; the letters are consumed in
+    /// one step.
+    pub(super) fn text_end_tag_name_state(&mut self, text_state: State) -> Option<Token<'a>> {
+        let letters = self.input[self.pos..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphabetic())
+            .count();
+        self.pos += letters;
+        let c = self.consume();
+        let name_end = self.cur;
+        let appropriate = || {
+            let name = &self.input[self.temp_start..name_end];
+            self.last_start_tag
+                .is_some_and(|t| t.as_bytes().eq_ignore_ascii_case(name))
+        };
+        let next = match c {
+            Some(c) if is_tokenizer_whitespace(c) && appropriate() => {
+                Some(State::BeforeAttributeName)
+            }
+            Some(b'/') if appropriate() => Some(State::SelfClosingStartTag),
+            Some(b'>') if appropriate() => Some(State::Data),
+            _ => None,
+        };
+        match next {
+            Some(state) => {
+                self.start_tag_token(true);
+                let (s, e) = (self.temp_start, name_end);
+                self.push_tag_name_lowercase(s, e);
+                self.state = state;
+                if state == State::Data {
+                    return self.emit_tag();
+                }
+                None
+            }
+            None => {
+                // Emit "</" and the temporary buffer, reconsume in the text state.
+                self.reconsume(text_state);
+                self.emit_chars(self.slice(self.lt_pos, name_end))
+            }
+        }
+    }
+
+    /// 13.2.5.15 Script data less-than sign state.
+    pub(super) fn script_data_less_than_sign_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(b'/') => {
+                self.state = State::ScriptDataEndTagOpen;
+                None
+            }
+            Some(b'!') => {
+                self.state = State::ScriptDataEscapeStart;
+                self.emit_chars(self.slice(self.lt_pos, self.pos))
+            }
+            _ => {
+                self.reconsume(State::ScriptData);
+                self.emit_chars("<")
+            }
+        }
+    }
+
+    /// 13.2.5.18 Script data escape start state.
+    pub(super) fn script_data_escape_start_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(b'-') => {
+                self.state = State::ScriptDataEscapeStartDash;
+                self.emit_chars("-")
+            }
+            _ => {
+                self.reconsume(State::ScriptData);
+                None
+            }
+        }
+    }
+
+    /// 13.2.5.19 Script data escape start dash state.
+    pub(super) fn script_data_escape_start_dash_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(b'-') => {
+                self.state = State::ScriptDataEscapedDashDash;
+                self.emit_chars("-")
+            }
+            _ => {
+                self.reconsume(State::ScriptData);
+                None
+            }
+        }
+    }
+
+    /// 13.2.5.20 Script data escaped state.
+    pub(super) fn script_data_escaped_state(&mut self) -> Option<Token<'a>> {
+        let stop = scan::find3_or_nul(&self.input[self.pos..], b'-', b'<', b'\r');
+        if let Some(t) = self.emit_run(stop) {
+            return Some(t);
+        }
+        match self.consume() {
+            Some(b'-') => {
+                self.state = State::ScriptDataEscapedDash;
+                self.emit_chars("-")
+            }
+            Some(b'<') => {
+                self.lt_pos = self.cur;
+                self.state = State::ScriptDataEscapedLessThanSign;
+                None
+            }
+            Some(0) => {
+                self.error(ErrorCode::UnexpectedNullCharacter);
+                self.emit_chars("\u{FFFD}")
+            }
+            None => {
+                self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
+                self.emit_eof()
+            }
+            Some(_) => self.emit_chars(self.cur_str()),
+        }
+    }
+
+    /// 13.2.5.21 Script data escaped dash state.
+    pub(super) fn script_data_escaped_dash_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(b'-') => {
+                self.state = State::ScriptDataEscapedDashDash;
+                self.emit_chars("-")
+            }
+            Some(b'<') => {
+                self.lt_pos = self.cur;
+                self.state = State::ScriptDataEscapedLessThanSign;
+                None
+            }
+            Some(0) => {
+                self.error(ErrorCode::UnexpectedNullCharacter);
+                self.state = State::ScriptDataEscaped;
+                self.emit_chars("\u{FFFD}")
+            }
+            None => {
+                self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
+                self.emit_eof()
+            }
+            Some(_) => {
+                self.state = State::ScriptDataEscaped;
+                self.emit_chars(self.cur_str())
+            }
+        }
+    }
+
+    /// 13.2.5.22 Script data escaped dash dash state.
+    pub(super) fn script_data_escaped_dash_dash_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(b'-') => self.emit_chars("-"),
+            Some(b'<') => {
+                self.lt_pos = self.cur;
+                self.state = State::ScriptDataEscapedLessThanSign;
+                None
+            }
+            Some(b'>') => {
+                self.state = State::ScriptData;
+                self.emit_chars(">")
+            }
+            Some(0) => {
+                self.error(ErrorCode::UnexpectedNullCharacter);
+                self.state = State::ScriptDataEscaped;
+                self.emit_chars("\u{FFFD}")
+            }
+            None => {
+                self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
+                self.emit_eof()
+            }
+            Some(_) => {
+                self.state = State::ScriptDataEscaped;
+                self.emit_chars(self.cur_str())
+            }
+        }
+    }
+
+    /// 13.2.5.23 Script data escaped less-than sign state.
+    pub(super) fn script_data_escaped_less_than_sign_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(b'/') => {
+                self.state = State::ScriptDataEscapedEndTagOpen;
+                None
+            }
+            Some(c) if c.is_ascii_alphabetic() => {
+                self.temp_start = self.cur;
+                self.reconsume(State::ScriptDataDoubleEscapeStart);
+                self.emit_chars("<")
+            }
+            _ => {
+                self.reconsume(State::ScriptDataEscaped);
+                self.emit_chars("<")
+            }
+        }
+    }
+
+    /// 13.2.5.26 Script data double escape start state and 13.2.5.31 script data double escape
+    /// end state: they differ in the states they lead to.
+    fn script_data_double_escape_boundary(
+        &mut self,
+        if_script: State,
+        otherwise: State,
+    ) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(c) if is_tokenizer_whitespace(c) || c == b'/' || c == b'>' => {
+                // The temporary buffer is the run of letters before this character.
+                let buffer = &self.input[self.temp_start..self.cur];
+                self.state = if buffer.eq_ignore_ascii_case(b"script") {
+                    if_script
+                } else {
+                    otherwise
+                };
+                self.emit_chars(self.cur_str())
+            }
+            Some(c) if c.is_ascii_alphabetic() => self.emit_chars(self.cur_str()),
+            _ => {
+                self.reconsume(otherwise);
+                None
+            }
+        }
+    }
+
+    /// 13.2.5.26 Script data double escape start state.
+    pub(super) fn script_data_double_escape_start_state(&mut self) -> Option<Token<'a>> {
+        self.script_data_double_escape_boundary(
+            State::ScriptDataDoubleEscaped,
+            State::ScriptDataEscaped,
+        )
+    }
+
+    /// 13.2.5.27 Script data double escaped state.
+    pub(super) fn script_data_double_escaped_state(&mut self) -> Option<Token<'a>> {
+        let stop = scan::find3_or_nul(&self.input[self.pos..], b'-', b'<', b'\r');
+        if let Some(t) = self.emit_run(stop) {
+            return Some(t);
+        }
+        match self.consume() {
+            Some(b'-') => {
+                self.state = State::ScriptDataDoubleEscapedDash;
+                self.emit_chars("-")
+            }
+            Some(b'<') => {
+                self.state = State::ScriptDataDoubleEscapedLessThanSign;
+                self.emit_chars("<")
+            }
+            Some(0) => {
+                self.error(ErrorCode::UnexpectedNullCharacter);
+                self.emit_chars("\u{FFFD}")
+            }
+            None => {
+                self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
+                self.emit_eof()
+            }
+            Some(_) => self.emit_chars(self.cur_str()),
+        }
+    }
+
+    /// 13.2.5.28 Script data double escaped dash state.
+    pub(super) fn script_data_double_escaped_dash_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(b'-') => {
+                self.state = State::ScriptDataDoubleEscapedDashDash;
+                self.emit_chars("-")
+            }
+            Some(b'<') => {
+                self.state = State::ScriptDataDoubleEscapedLessThanSign;
+                self.emit_chars("<")
+            }
+            Some(0) => {
+                self.error(ErrorCode::UnexpectedNullCharacter);
+                self.state = State::ScriptDataDoubleEscaped;
+                self.emit_chars("\u{FFFD}")
+            }
+            None => {
+                self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
+                self.emit_eof()
+            }
+            Some(_) => {
+                self.state = State::ScriptDataDoubleEscaped;
+                self.emit_chars(self.cur_str())
+            }
+        }
+    }
+
+    /// 13.2.5.29 Script data double escaped dash dash state.
+    pub(super) fn script_data_double_escaped_dash_dash_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(b'-') => self.emit_chars("-"),
+            Some(b'<') => {
+                self.state = State::ScriptDataDoubleEscapedLessThanSign;
+                self.emit_chars("<")
+            }
+            Some(b'>') => {
+                self.state = State::ScriptData;
+                self.emit_chars(">")
+            }
+            Some(0) => {
+                self.error(ErrorCode::UnexpectedNullCharacter);
+                self.state = State::ScriptDataDoubleEscaped;
+                self.emit_chars("\u{FFFD}")
+            }
+            None => {
+                self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
+                self.emit_eof()
+            }
+            Some(_) => {
+                self.state = State::ScriptDataDoubleEscaped;
+                self.emit_chars(self.cur_str())
+            }
+        }
+    }
+
+    /// 13.2.5.30 Script data double escaped less-than sign state.
+    pub(super) fn script_data_double_escaped_less_than_sign_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(b'/') => {
+                self.temp_start = self.pos;
+                self.state = State::ScriptDataDoubleEscapeEnd;
+                self.emit_chars("/")
+            }
+            _ => {
+                self.reconsume(State::ScriptDataDoubleEscaped);
+                None
+            }
+        }
+    }
+
+    /// 13.2.5.31 Script data double escape end state.
+    pub(super) fn script_data_double_escape_end_state(&mut self) -> Option<Token<'a>> {
+        self.script_data_double_escape_boundary(
+            State::ScriptDataEscaped,
+            State::ScriptDataDoubleEscaped,
+        )
+    }
+
+    /// 13.2.5.69 CDATA section state. U+0000 passes through (the tree builder handles it).
+    pub(super) fn cdata_section_state(&mut self) -> Option<Token<'a>> {
+        let stop = scan::find1_or_cr(&self.input[self.pos..], b']');
+        if let Some(t) = self.emit_run(stop) {
+            return Some(t);
+        }
+        match self.consume() {
+            Some(b']') => {
+                self.state = State::CdataSectionBracket;
+                None
+            }
+            None => {
+                self.error(ErrorCode::EofInCdata);
+                self.emit_eof()
+            }
+            Some(_) => self.emit_chars(self.cur_str()),
+        }
+    }
+
+    /// 13.2.5.70 CDATA section bracket state.
+    pub(super) fn cdata_section_bracket_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(b']') => {
+                self.state = State::CdataSectionEnd;
+                None
+            }
+            _ => {
+                self.reconsume(State::CdataSection);
+                self.emit_chars("]")
+            }
+        }
+    }
+
+    /// 13.2.5.71 CDATA section end state.
+    pub(super) fn cdata_section_end_state(&mut self) -> Option<Token<'a>> {
+        match self.consume() {
+            Some(b']') => self.emit_chars("]"),
+            Some(b'>') => {
+                self.state = State::Data;
+                None
+            }
+            _ => {
+                self.reconsume(State::CdataSection);
+                self.emit_chars("]]")
+            }
+        }
+    }
+}

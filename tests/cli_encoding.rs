@@ -1,0 +1,126 @@
+//! `src/cli/encoding.rs` (`simdhtml encoding`), compiled here on its own so that it is tested
+//! before and after it is wired into `src/main.rs`.
+#![cfg(feature = "cli")]
+
+#[path = "../src/cli/encoding.rs"]
+mod encoding;
+
+use clap::Parser;
+use encoding::{EncodingArgs, format_line, run_to};
+use simdhtml::input::{Confidence, EncodingSource, Sniffed};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Debug, Parser)]
+struct Cli {
+    #[command(flatten)]
+    args: EncodingArgs,
+}
+
+fn parse(argv: &[&str]) -> Result<EncodingArgs, clap::Error> {
+    Cli::try_parse_from(std::iter::once("simdhtml-encoding").chain(argv.iter().copied()))
+        .map(|cli| cli.args)
+}
+
+/// A fresh scratch directory under the system's temporary directory.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "simdhtml-cli-encoding-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create scratch directory");
+    dir
+}
+
+fn run(args: &EncodingArgs) -> (anyhow::Result<ExitCode>, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let result = run_to(args, &mut out, &mut err);
+    (
+        result,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+/// The entry point `src/main.rs` calls, with the signature the subcommands share.
+#[test]
+fn run_has_the_subcommand_signature() {
+    let _: fn(&EncodingArgs) -> anyhow::Result<ExitCode> = encoding::run;
+}
+
+#[test]
+fn format_line_is_path_name_step() {
+    let sniffed = Sniffed {
+        encoding: encoding_rs::SHIFT_JIS,
+        source: EncodingSource::Meta,
+        confidence: Confidence::Tentative,
+    };
+    assert_eq!(
+        format_line(Path::new("a/b.html"), &sniffed),
+        "a/b.html\tShift_JIS\tmeta"
+    );
+}
+
+#[test]
+fn one_line_per_file_and_errors_for_missing_ones() {
+    let dir = scratch_dir("lines");
+    let meta = dir.join("meta.html");
+    let bom = dir.join("bom.html");
+    let plain = dir.join("plain.html");
+    let missing = dir.join("missing.html");
+    std::fs::write(&meta, "<meta charset=sjis>").unwrap();
+    std::fs::write(&bom, "\u{FEFF}<p>").unwrap();
+    std::fs::write(&plain, "<p>caf\u{e9}").unwrap();
+    let paths = [&meta, &missing, &bom, &plain];
+    let argv: Vec<&str> = paths.iter().map(|p| p.to_str().unwrap()).collect();
+
+    let (result, out, err) = run(&parse(&argv).unwrap());
+    assert_eq!(result.unwrap(), ExitCode::FAILURE);
+    let expected = format!(
+        "{}\tShift_JIS\tmeta\n{}\tUTF-8\tbom\n{}\twindows-1252\tdefault\n",
+        meta.display(),
+        bom.display(),
+        plain.display()
+    );
+    assert_eq!(out, expected);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&missing.display().to_string()), "{err}");
+
+    // A transport charset decides for the files without a BOM.
+    let mut argv = argv;
+    argv.retain(|a| *a != missing.to_str().unwrap());
+    argv.extend(["--encoding", "latin1"]);
+    let (result, out, err) = run(&parse(&argv).unwrap());
+    assert_eq!(result.unwrap(), ExitCode::SUCCESS);
+    assert!(err.is_empty());
+    let steps: Vec<&str> = out.lines().map(|l| l.split('\t').nth(2).unwrap()).collect();
+    assert_eq!(steps, ["transport", "bom", "transport"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn unknown_label_is_an_error_naming_it() {
+    let dir = scratch_dir("label");
+    let file = dir.join("a.html");
+    std::fs::write(&file, "<p>").unwrap();
+    let args = parse(&[file.to_str().unwrap(), "--encoding", "no-such-charset"]).unwrap();
+    let (result, out, _) = run(&args);
+    let message = result.unwrap_err().to_string();
+    assert!(message.contains("\"no-such-charset\""), "{message}");
+    assert!(out.is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn guess_flags() {
+    let dir = scratch_dir("guess");
+    let file = dir.join("sjis.html");
+    let text = "日本語のテキストです。これは文字コードの推測の試験です。".repeat(4);
+    std::fs::write(&file, encoding_rs::SHIFT_JIS.encode(&text).0).unwrap();
+    let (_, out, _) = run(&parse(&[file.to_str().unwrap(), "--guess"]).unwrap());
+    assert!(out.ends_with("\tShift_JIS\tguess\n"), "{out}");
+    assert!(parse(&[file.to_str().unwrap(), "--guess-utf8"]).is_err());
+    assert!(parse(&[]).is_err(), "FILE is required");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,22 @@
+//! Helpers shared by the integration tests: where the shared reference data lives.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// The shared reference folder: `$SIMDHTML_SHARED`, or `../shared` beside the repository.
+pub fn shared_dir() -> PathBuf {
+    match std::env::var_os("SIMDHTML_SHARED") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+    }
+}
+
+/// Fails the test with a message that says where to get the missing data.
+pub fn missing_data(path: &Path, err: impl std::fmt::Display) -> ! {
+    panic!(
+        "conformance data missing at {} ({err}).\n\
+         Set SIMDHTML_SHARED to the shared folder, or see README.md \"Test data\" for how to \
+         fetch html5lib-tests and the WPT parsing files at their pinned commits.",
+        path.display()
+    )
+}

@@ -1,0 +1,86 @@
+//! Every label of the Encoding Standard (`spec/encodings.json`, the table 13.2.3.3 points to)
+//! resolves, through the input layer's "get an encoding", to the encoding the table names.
+
+use std::path::{Path, PathBuf};
+
+use simdhtml::input::{Encoding, InputOptions, extract_meta_charset, prescan, sniff};
+
+/// The shared reference folder: `$SIMDHTML_SHARED`, or `../shared` beside the repository.
+fn shared_dir() -> PathBuf {
+    match std::env::var_os("SIMDHTML_SHARED") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+    }
+}
+
+/// (label, name) for every label in `encodings.json`.
+fn labels() -> Vec<(String, String)> {
+    let path = shared_dir().join("spec/encodings.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|err| {
+        panic!(
+            "Encoding Standard table missing at {} ({err}). Set SIMDHTML_SHARED to the shared \
+             folder (it holds whatwg/encoding's encodings.json as spec/encodings.json).",
+            path.display()
+        )
+    });
+    let groups: serde_json::Value = serde_json::from_str(&text).expect("encodings.json is JSON");
+    let mut labels = Vec::new();
+    for group in groups.as_array().expect("an array of groups") {
+        for encoding in group["encodings"].as_array().expect("encodings") {
+            let name = encoding["name"].as_str().expect("name").to_string();
+            for label in encoding["labels"].as_array().expect("labels") {
+                labels.push((label.as_str().expect("label").to_string(), name.clone()));
+            }
+        }
+    }
+    assert!(!labels.is_empty(), "no labels in {}", path.display());
+    labels
+}
+
+#[test]
+fn every_label_resolves_to_its_encoding() {
+    let labels = labels();
+    let mut wrong = Vec::new();
+    for (label, name) in &labels {
+        // As a transport charset: ASCII case-insensitive, surrounding whitespace ignored.
+        let options = InputOptions {
+            transport_charset: Some(format!(" \t{}\n", label.to_ascii_uppercase())),
+            ..InputOptions::default()
+        };
+        let transport = sniff(b"", &options).map(|s| s.encoding.name());
+        // In a `content` attribute and through `Encoding::for_label`.
+        let content = extract_meta_charset(&format!("text/html; charset={label}"));
+        let direct = Encoding::for_label(label.as_bytes());
+        if transport != Ok(name.as_str())
+            || content.map(Encoding::name) != Some(name.as_str())
+            || direct.map(Encoding::name) != Some(name.as_str())
+        {
+            wrong.push(format!(
+                "{label}: want {name}, got {transport:?} / {content:?} / {direct:?}"
+            ));
+        }
+    }
+    println!(
+        "encoding labels: {}/{} resolve",
+        labels.len() - wrong.len(),
+        labels.len()
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn every_label_in_meta_charset_follows_the_prescan_adjustments() {
+    for (label, name) in labels() {
+        let expected = match name.as_str() {
+            "UTF-16BE" | "UTF-16LE" => "UTF-8",
+            "x-user-defined" => "windows-1252",
+            other => other,
+        };
+        let html = format!("<meta charset=\"{label}\">");
+        assert_eq!(
+            prescan(html.as_bytes()).map(Encoding::name),
+            Some(expected),
+            "{label}"
+        );
+    }
+}
