@@ -10,6 +10,7 @@
 //!
 //! Environment: `SIMDHTML_TREE_FILTER=substring` runs only matching files;
 //! `SIMDHTML_TREE_VERBOSE=1` prints every failing case with both trees;
+//! `SIMDHTML_TREE_ERRORS=1` prints the passing cases whose parse error count differs;
 //! `SIMDHTML_TREE_WRITE_BASELINE=1` rewrites the baseline from this run.
 
 use std::collections::BTreeMap;
@@ -31,6 +32,7 @@ fn shared_dir() -> PathBuf {
 struct Case {
     data: String,
     errors: usize,
+    error_lines: String,
     fragment: Option<String>,
     script: Option<bool>,
     document: String,
@@ -103,7 +105,11 @@ fn parse_dat(text: &str) -> Vec<Case> {
             continue;
         }
         match section {
-            "#errors" | "#new-errors" if !line.is_empty() => c.errors += 1,
+            "#errors" | "#new-errors" if !line.is_empty() => {
+                c.errors += 1;
+                c.error_lines.push_str(line);
+                c.error_lines.push('\n');
+            }
             "#document-fragment" if !line.is_empty() => c.fragment = Some(line.to_owned()),
             "#document" => doc_lines.push(line),
             _ => {}
@@ -133,6 +139,7 @@ struct Outcome {
     tree_ok: bool,
     errors_ok: bool,
     got: String,
+    errors: Vec<String>,
 }
 
 fn run_case(case: &Case, scripting: bool) -> Outcome {
@@ -149,18 +156,25 @@ fn run_case(case: &Case, scripting: bool) -> Outcome {
             }
             None => parse_document(&arena, data, &options),
         };
-        (html5lib_dump(&doc), doc.errors().len())
+        let errors: Vec<String> = doc
+            .errors()
+            .iter()
+            .map(|e| format!("{}: {:?}", e.offset, e.kind))
+            .collect();
+        (html5lib_dump(&doc), errors)
     }));
     match got {
         Ok((dump, errors)) => Outcome {
             tree_ok: dump == case.document,
-            errors_ok: errors == case.errors,
+            errors_ok: errors.len() == case.errors,
             got: dump,
+            errors,
         },
         Err(_) => Outcome {
             tree_ok: false,
             errors_ok: false,
             got: "PANIC\n".into(),
+            errors: Vec::new(),
         },
     }
 }
@@ -189,6 +203,7 @@ fn html5lib_tree_construction() {
     );
     let filter = std::env::var("SIMDHTML_TREE_FILTER").ok();
     let verbose = std::env::var_os("SIMDHTML_TREE_VERBOSE").is_some();
+    let show_errors = std::env::var_os("SIMDHTML_TREE_ERRORS").is_some();
     let baseline_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tree_baseline.txt");
     let baseline = read_baseline(&baseline_path);
     let mut results = BTreeMap::new();
@@ -215,6 +230,15 @@ fn html5lib_tree_construction() {
                     file_passed += 1;
                     if o.errors_ok {
                         errors_matched += 1;
+                    } else if show_errors {
+                        println!(
+                            "ERRORS {name} #{i} scripting={scripting}: expected {}, got {}\n--- data\n{}\n--- expected errors\n{}--- got\n{}\n",
+                            case.errors,
+                            o.errors.len(),
+                            case.data,
+                            case.error_lines,
+                            o.errors.join("\n")
+                        );
                     }
                 } else if verbose {
                     println!(

@@ -96,22 +96,23 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         }
     }
 
+    /// One parse error per character of `ignored` (each is a character token the mode ignores).
+    fn character_errors(&mut self, ignored: &str, message: &'static str) {
+        for _ in ignored.chars() {
+            self.error(message);
+        }
+    }
+
     /// Inserts only the whitespace characters of `s` (for modes that ignore other characters
-    /// one by one), reporting an error if there were others.
+    /// one by one), with a parse error for each other character.
     fn insert_only_whitespace(&mut self, s: &'a str) {
         let mut rest = s;
-        let mut dropped = false;
         while !rest.is_empty() {
             let (ws, after) = split_leading_ws(rest);
             self.insert_characters(ws);
             let n = after.bytes().take_while(|&b| !is_ws(b)).count();
-            if n > 0 {
-                dropped = true;
-            }
+            self.character_errors(&after[..n], "unexpected character in frameset");
             rest = &after[n..];
-        }
-        if dropped {
-            self.error("unexpected characters in frameset");
         }
     }
 
@@ -242,18 +243,14 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Token::StartTag(t) if t.name == "html" => self.in_body(token),
             Token::Characters(s) => {
                 let mut rest = s;
-                let mut dropped = false;
                 while !rest.is_empty() {
                     let (ws, after) = split_leading_ws(rest);
                     if !ws.is_empty() {
                         self.in_body(Token::Characters(ws));
                     }
                     let n = after.bytes().take_while(|&b| !is_ws(b)).count();
-                    dropped |= n > 0;
+                    self.character_errors(&after[..n], "unexpected character after frameset");
                     rest = &after[n..];
-                }
-                if dropped {
-                    self.error("text after frameset");
                 }
                 None
             }
