@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use simdhtml::dom::ArenaSink;
 use simdhtml::serialize::html5lib_dump;
-use simdhtml::tokenizer::{Tag, Token};
+use simdhtml::tokenizer::{Attribute, Tag, Token};
 use simdhtml::tree_builder::{TreeBuilder, TreeBuilderOptions};
 use simdhtml::{Arena, Document, ParseOptions, parse_document};
 
@@ -88,6 +88,45 @@ fn nested_formatting_tokens() {
             (0..N).flat_map(|_| [start("b"), start("div"), end("b"), Token::Characters("x")]);
         let (doc, _) = build(&arena, toks);
         assert!(doc.len() > N);
+        assert!(t0.elapsed() < LIMIT, "took {:?}", t0.elapsed());
+    });
+}
+
+#[test]
+fn formatting_elements_with_distinct_attributes() {
+    // The Noah's Ark clause must not walk the whole list of active formatting elements on every
+    // push: 100,000 open <b>s, each with its own attribute value, then three more identical ones.
+    on_small_stack(|| {
+        let t0 = Instant::now();
+        let arena = Arena::new();
+        let attrs: Vec<&[Attribute<'_>]> = (0..N)
+            .map(|i| {
+                let value = arena.alloc_str(&i.to_string());
+                &*arena.alloc_slice_copy(&[Attribute { name: "id", value }])
+            })
+            .collect();
+        let same: &[Attribute<'_>] = &[Attribute {
+            name: "class",
+            value: "x",
+        }];
+        let toks = attrs
+            .iter()
+            .map(|&attrs| {
+                Token::StartTag(Tag {
+                    name: "b",
+                    attrs,
+                    self_closing: false,
+                })
+            })
+            .chain((0..N).map(|_| {
+                Token::StartTag(Tag {
+                    name: "b",
+                    attrs: same,
+                    self_closing: false,
+                })
+            }));
+        let (doc, _) = build(&arena, toks);
+        assert_eq!(depth_of_last_node(&doc), 2 * N + 2);
         assert!(t0.elapsed() < LIMIT, "took {:?}", t0.elapsed());
     });
 }

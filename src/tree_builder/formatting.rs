@@ -1,7 +1,72 @@
 //! The list of active formatting elements (13.2.4.3) and the adoption agency algorithm
 //! (13.2.6.4.7).
+//!
+//! The Noah's Ark clause needs "how many entries after the last marker were created for a token
+//! like this one". Walking the list for that on every push is quadratic when thousands of
+//! formatting elements with different attributes are open, so the list keeps, per marker
+//! segment, a count of entries per token family (a hash of the tag name and the attribute set,
+//! order-independent). Only when a family already has three entries does the push walk the
+//! list back to the third identical entry (comparing tokens exactly, so a hash collision only
+//! costs a longer walk).
+
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 use super::{ElemId, InsertionPoint, Namespace, Tag, TreeBuilder, TreeSink};
+use crate::tokenizer::Attribute;
+
+/// The Noah's Ark family of a formatting element's token: tag name and attribute set.
+pub(crate) fn token_family(name: &str, attrs: &[Attribute<'_>]) -> u64 {
+    let mut h = DefaultHasher::new();
+    name.hash(&mut h);
+    attrs.len().hash(&mut h);
+    let mut set = 0u64;
+    for a in attrs {
+        let mut ah = DefaultHasher::new();
+        a.name.hash(&mut ah);
+        a.value.hash(&mut ah);
+        set = set.wrapping_add(ah.finish());
+    }
+    set.hash(&mut h);
+    h.finish()
+}
+
+/// Per marker segment of the list of active formatting elements: entries per token family.
+#[derive(Debug, Default)]
+pub(crate) struct FamilyCounts {
+    segments: Vec<HashMap<u64, u32>>,
+}
+
+impl FamilyCounts {
+    fn last(&mut self) -> &mut HashMap<u64, u32> {
+        if self.segments.is_empty() {
+            self.segments.push(HashMap::new());
+        }
+        self.segments.last_mut().expect("one segment")
+    }
+    fn add(&mut self, family: u64) {
+        *self.last().entry(family).or_insert(0) += 1;
+    }
+    fn remove(&mut self, family: u64) {
+        let seg = self.last();
+        if let Some(c) = seg.get_mut(&family) {
+            *c -= 1;
+            if *c == 0 {
+                seg.remove(&family);
+            }
+        }
+    }
+    fn count(&mut self, family: u64) -> u32 {
+        self.last().get(&family).copied().unwrap_or(0)
+    }
+    fn push_marker(&mut self) {
+        self.last();
+        self.segments.push(HashMap::new());
+    }
+    fn pop_marker(&mut self) {
+        self.segments.pop();
+    }
+}
 
 /// An entry of the list of active formatting elements.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,6 +81,15 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// Inserts a marker at the end of the list of active formatting elements.
     pub(crate) fn push_marker(&mut self) {
         self.formatting.push(FormattingEntry::Marker);
+        self.families.push_marker();
+    }
+
+    /// Appends or inserts an element entry, keeping the family counts.
+    fn insert_formatting_at(&mut self, i: usize, id: ElemId) {
+        self.formatting.insert(i, FormattingEntry::Element(id));
+        self.elems[id as usize].in_formatting_list = true;
+        let family = self.elem(id).family;
+        self.families.add(family);
     }
 
     /// Whether two formatting elements were created for tokens with the same name and the same
@@ -35,31 +109,41 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     /// Push onto the list of active formatting elements (13.2.4.3), with the Noah's Ark clause.
     pub(crate) fn push_formatting(&mut self, id: ElemId) {
-        let mut count = 0;
-        let mut earliest = None;
-        for i in (0..self.formatting.len()).rev() {
-            match self.formatting[i] {
-                FormattingEntry::Marker => break,
-                FormattingEntry::Element(e) => {
-                    if self.same_token(e, id) {
-                        count += 1;
-                        earliest = Some(i);
+        let family = self.elem(id).family;
+        if self.families.count(family) >= 3 {
+            let mut count = 0;
+            let mut earliest = None;
+            for i in (0..self.formatting.len()).rev() {
+                match self.formatting[i] {
+                    FormattingEntry::Marker => break,
+                    FormattingEntry::Element(e) => {
+                        if self.same_token(e, id) {
+                            count += 1;
+                            earliest = Some(i);
+                            // Pushes keep at most three identical entries per segment, so the
+                            // third one found from the end is the earliest.
+                            if count == 3 {
+                                break;
+                            }
+                        }
                     }
                 }
             }
+            if count >= 3
+                && let Some(i) = earliest
+            {
+                self.remove_formatting_at(i);
+            }
         }
-        if count >= 3
-            && let Some(i) = earliest
-        {
-            self.remove_formatting_at(i);
-        }
-        self.formatting.push(FormattingEntry::Element(id));
-        self.elems[id as usize].in_formatting_list = true;
+        let end = self.formatting.len();
+        self.insert_formatting_at(end, id);
     }
 
     fn remove_formatting_at(&mut self, i: usize) {
         if let FormattingEntry::Element(e) = self.formatting.remove(i) {
             self.elems[e as usize].in_formatting_list = false;
+            let family = self.elem(e).family;
+            self.families.remove(family);
         }
     }
 
@@ -140,8 +224,15 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     pub(crate) fn clear_formatting_to_last_marker(&mut self) {
         while let Some(entry) = self.formatting.pop() {
             match entry {
-                FormattingEntry::Marker => break,
-                FormattingEntry::Element(e) => self.elems[e as usize].in_formatting_list = false,
+                FormattingEntry::Marker => {
+                    self.families.pop_marker();
+                    break;
+                }
+                FormattingEntry::Element(e) => {
+                    self.elems[e as usize].in_formatting_list = false;
+                    let family = self.elem(e).family;
+                    self.families.remove(family);
+                }
             }
         }
     }

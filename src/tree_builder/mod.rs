@@ -125,6 +125,8 @@ pub(crate) struct Elem<'a, H> {
     pub html_integration_point: bool,
     pub in_stack: bool,
     pub in_formatting_list: bool,
+    /// The Noah's Ark family of a formatting element's token (0 for other elements).
+    pub family: u64,
 }
 
 impl<H> Elem<'_, H> {
@@ -166,6 +168,8 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     open_counts: [u32; TAG_COUNT],
     /// The list of active formatting elements.
     formatting: Vec<FormattingEntry>,
+    /// Entries per Noah's Ark family in each marker segment of `formatting`.
+    families: formatting::FamilyCounts,
     head: Option<ElemId>,
     form: Option<ElemId>,
     frameset_ok: bool,
@@ -201,6 +205,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             open: Vec::new(),
             open_counts: [0; TAG_COUNT],
             formatting: Vec::new(),
+            families: formatting::FamilyCounts::default(),
             head: None,
             form: None,
             frameset_ok: true,
@@ -482,6 +487,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             html_integration_point: html_ip,
             in_stack: false,
             in_formatting_list: false,
+            family: if ns == Namespace::Html && tag.is_formatting() {
+                formatting::token_family(name, attrs)
+            } else {
+                0
+            },
         });
         id
     }
