@@ -181,3 +181,42 @@ fn dump_is_iterative() {
         assert_eq!(dump.lines().count(), 5_003);
     });
 }
+
+#[test]
+fn end_tags_for_unopened_elements_under_a_deep_stack() {
+    // Each of these end tags would make the tree builder walk the whole stack if it did not know
+    // that no element with that name is open: "any other end tag" (known and unknown names), the
+    // adoption agency's fallback, foreign content's end tag walk, the `</body>` check, and
+    // "reset the insertion mode appropriately" after `</table>`.
+    on_small_stack(|| {
+        let t0 = Instant::now();
+        let cases: Vec<(Vec<Token<'static>>, Vec<Token<'static>>)> = vec![
+            (vec![start("span")], vec![end("foo")]),
+            (vec![start("custom-a")], vec![end("custom-b")]),
+            (vec![start("span")], vec![end("i")]),
+            (vec![start("span")], vec![end("address")]),
+            (vec![start("g")], vec![end("x")]),
+            (
+                vec![start("div")],
+                vec![end("body"), Token::Characters("x")],
+            ),
+            (vec![start("div")], vec![start("table"), end("table")]),
+            (vec![start("span")], vec![start("li")]),
+        ];
+        for (i, (open, repeat)) in cases.into_iter().enumerate() {
+            let arena = Arena::new();
+            let prefix = if i == 4 {
+                vec![start("svg")]
+            } else {
+                Vec::new()
+            };
+            let toks = prefix
+                .into_iter()
+                .chain(std::iter::repeat_n(open, N / 2).flatten())
+                .chain(std::iter::repeat_n(repeat, N / 2).flatten());
+            let (doc, _) = build(&arena, toks);
+            assert!(doc.len() > N / 2, "case {i}");
+        }
+        assert!(t0.elapsed() < LIMIT, "took {:?}", t0.elapsed());
+    });
+}

@@ -168,7 +168,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         } else {
             tag.name
         };
-        self.insert_element(ns, name, lookup, tag.attrs);
+        let at = self.adjusted_insertion_location(None);
+        let id = self.create_element(ns, name, lookup, tag.attrs, true);
+        self.elems[id as usize].lname = tag.name;
+        let h = self.handle(id);
+        self.sink.insert(at, h);
+        self.push(id);
         if tag.self_closing {
             self.pop();
         }
@@ -288,6 +293,15 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 let mut i = self.open.len() - 1;
                 if !self.elem(self.open[i]).name.eq_ignore_ascii_case(t.name) {
                     self.error("unexpected end tag in foreign content");
+                }
+                // No open foreign element has this name: the walk would reach an HTML element
+                // (or, with only the root open, the topmost element) without a match.
+                if !self.name_may_be_open(t.name) {
+                    return if i == 0 {
+                        None
+                    } else {
+                        self.process_in_mode(self.mode, token)
+                    };
                 }
                 loop {
                     if i == 0 {

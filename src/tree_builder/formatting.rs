@@ -304,12 +304,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     node_index = None;
                 }
                 let Some(node_index) = node_index else {
-                    self.open.remove(node_pos);
-                    self.elems[node as usize].in_stack = false;
-                    let e = self.elem(node);
-                    if e.ns == Namespace::Html {
-                        self.open_counts[e.tag as usize] -= 1;
-                    }
+                    self.remove_from_stack(node);
                     continue;
                 };
                 let n = *self.elem(node);
@@ -317,9 +312,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.formatting[node_index] = super::formatting::FormattingEntry::Element(new);
                 self.elems[node as usize].in_formatting_list = false;
                 self.elems[new as usize].in_formatting_list = true;
-                self.open[node_pos] = new;
-                self.elems[node as usize].in_stack = false;
-                self.elems[new as usize].in_stack = true;
+                self.replace_in_stack(node, new);
                 if last_node == furthest_block {
                     bookmark = node_index + 1;
                 }
@@ -359,17 +352,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 }
             }
             let bookmark = bookmark.min(self.formatting.len());
-            self.formatting
-                .insert(bookmark, FormattingEntry::Element(new));
-            self.elems[new as usize].in_formatting_list = true;
+            self.insert_formatting_at(bookmark, new);
             // Step 20.
             self.remove_from_stack(fe);
             let fb_pos = self
                 .stack_position(furthest_block)
                 .expect("furthest block is open");
-            self.open.insert(fb_pos + 1, new);
-            self.elems[new as usize].in_stack = true;
-            self.open_counts[f.tag as usize] += 1;
+            self.insert_into_stack(fb_pos + 1, new);
         }
         false
     }

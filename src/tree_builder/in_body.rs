@@ -199,7 +199,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Tag::Li => {
                 self.frameset_not_ok();
-                for i in (0..self.open.len()).rev() {
+                let open_lis = if self.has_open(Tag::Li) {
+                    self.open.len()
+                } else {
+                    0
+                };
+                for i in (0..open_lis).rev() {
                     let e = *self.elem(self.open[i]);
                     if e.is_html(Tag::Li) {
                         self.generate_implied_end_tags(Some(Tag::Li));
@@ -221,7 +226,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Tag::Dd | Tag::Dt => {
                 self.frameset_not_ok();
-                for i in (0..self.open.len()).rev() {
+                let open_items = if self.has_open(Tag::Dd) || self.has_open(Tag::Dt) {
+                    self.open.len()
+                } else {
+                    0
+                };
+                for i in (0..open_items).rev() {
                     let e = *self.elem(self.open[i]);
                     if e.ns == Namespace::Html && matches!(e.tag, Tag::Dd | Tag::Dt) {
                         self.generate_implied_end_tags(Some(e.tag));
@@ -573,7 +583,10 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.pop_until_tag(tag);
             }
             Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6 => {
-                if !self.in_scope_where(Tag::is_heading, Scope::Default) {
+                if !self.in_scope_any(
+                    &[Tag::H1, Tag::H2, Tag::H3, Tag::H4, Tag::H5, Tag::H6],
+                    Scope::Default,
+                ) {
                     self.error("heading end tag without open heading");
                     return None;
                 }
@@ -629,6 +642,16 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     /// The "any other end tag" entry of "in body".
     pub(crate) fn any_other_end_tag(&mut self, tag: Tag, name: &str) {
+        // No open HTML element has this name: the walk would end at a special element.
+        let may_be_open = if tag == Tag::Other {
+            self.name_may_be_open(name)
+        } else {
+            self.has_open(tag)
+        };
+        if !may_be_open {
+            self.error("end tag for unopened element");
+            return;
+        }
         for i in (0..self.open.len()).rev() {
             let id = self.open[i];
             let e = *self.elem(id);

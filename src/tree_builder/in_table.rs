@@ -361,10 +361,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     fn table_body_close_and_reprocess(&mut self, token: Token<'a>) -> Step<'a> {
-        if !self.in_scope_where(
-            |t| matches!(t, Tag::Tbody | Tag::Thead | Tag::Tfoot),
-            Scope::Table,
-        ) {
+        if !self.in_scope_any(&[Tag::Tbody, Tag::Thead, Tag::Tfoot], Scope::Table) {
             self.error("no table section open");
             return None;
         }
@@ -467,7 +464,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         | "tr"
                 ) =>
             {
-                if !self.in_scope_where(|t| matches!(t, Tag::Td | Tag::Th), Scope::Table) {
+                if !self.in_scope_any(&[Tag::Td, Tag::Th], Scope::Table) {
                     self.error("no cell open");
                     return None;
                 }

@@ -118,12 +118,17 @@ pub(crate) struct Elem<'a, H> {
     pub tag: Tag,
     /// The local name (after SVG case adjustment).
     pub name: &'a str,
+    /// The name of the token the element was created for (lower case; `foreignobject` for SVG's
+    /// `foreignObject`).
+    pub lname: &'a str,
     /// The attributes of the token the element was created for (for the adoption agency
     /// algorithm, reconstruction and the Noah's Ark clause).
     pub attrs: &'a [Attribute<'a>],
     /// An HTML integration point (13.2.6).
     pub html_integration_point: bool,
     pub in_stack: bool,
+    /// The element's index in the stack of open elements while `in_stack`.
+    pub pos: u32,
     pub in_formatting_list: bool,
     /// The Noah's Ark family of a formatting element's token (0 for other elements).
     pub family: u64,
@@ -164,8 +169,14 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     template_modes: Vec<InsertionMode>,
     /// The stack of open elements, top (html) first.
     open: Vec<ElemId>,
-    /// How many HTML elements of each tag are on the stack of open elements.
-    open_counts: [u32; TAG_COUNT],
+    /// The open HTML elements of each tag, in stack order.
+    open_by_tag: Vec<Vec<ElemId>>,
+    /// The open elements that bound the "in scope" scope (13.2.4.2), in stack order.
+    default_scope_boundaries: Vec<ElemId>,
+    /// How many elements with each token name are on the stack, for HTML elements of
+    /// [`Tag::Other`] and for all SVG and MathML elements (so that end tags for elements that are
+    /// not open are ignored without walking the stack).
+    open_names: std::collections::HashMap<&'a str, u32>,
     /// The list of active formatting elements.
     formatting: Vec<FormattingEntry>,
     /// Entries per Noah's Ark family in each marker segment of `formatting`.
@@ -203,7 +214,9 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             original_mode: InsertionMode::Initial,
             template_modes: Vec::new(),
             open: Vec::new(),
-            open_counts: [0; TAG_COUNT],
+            open_by_tag: vec![Vec::new(); TAG_COUNT],
+            default_scope_boundaries: Vec::new(),
+            open_names: std::collections::HashMap::new(),
             formatting: Vec::new(),
             families: formatting::FamilyCounts::default(),
             head: None,
@@ -483,9 +496,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             ns,
             tag,
             name,
+            lname: name,
             attrs,
             html_integration_point: html_ip,
             in_stack: false,
+            pos: 0,
             in_formatting_list: false,
             family: if ns == Namespace::Html && tag.is_formatting() {
                 formatting::token_family(name, attrs)
@@ -660,6 +675,29 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     /// Reset the insertion mode appropriately (13.2.4.1).
     fn reset_insertion_mode(&mut self) {
+        // Fast path: with no table, template, head or frameset element open, the walk from the
+        // bottom of the stack would meet `body` (or `html`) first.
+        const DECISIVE: &[Tag] = &[
+            Tag::Td,
+            Tag::Th,
+            Tag::Tr,
+            Tag::Tbody,
+            Tag::Thead,
+            Tag::Tfoot,
+            Tag::Caption,
+            Tag::Colgroup,
+            Tag::Table,
+            Tag::Template,
+            Tag::Head,
+            Tag::Frameset,
+        ];
+        if self.context.is_none()
+            && self.has_open(Tag::Body)
+            && DECISIVE.iter().all(|&t| !self.has_open(t))
+        {
+            self.mode = InsertionMode::InBody;
+            return;
+        }
         let mut i = self.open.len();
         while i > 0 {
             i -= 1;
