@@ -22,9 +22,15 @@
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
+pub mod dom;
 #[cfg(feature = "cli")]
 pub mod html5lib;
 pub mod input;
+mod parser;
+pub mod serialize;
 pub mod tokenizer;
+pub mod tree_builder;
 
 pub use bumpalo::Bump as Arena;
+pub use dom::{Document, NodeData, NodeId};
+pub use parser::{FragmentContext, ParseOptions, parse_document, parse_fragment};

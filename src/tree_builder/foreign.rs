@@ -1,0 +1,339 @@
+//! Foreign content: the rules for parsing tokens in foreign content (13.2.6.5) and the SVG and
+//! MathML name adjustments of 13.2.6.1.
+
+use super::{Attr, AttrNamespace, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws};
+use crate::tokenizer::{Attribute, Token};
+
+/// "Adjust SVG attributes": lower-case token names to SVG's camel-case names.
+static SVG_ATTRIBUTES: &[(&str, &str)] = &[
+    ("attributename", "attributeName"),
+    ("attributetype", "attributeType"),
+    ("basefrequency", "baseFrequency"),
+    ("baseprofile", "baseProfile"),
+    ("calcmode", "calcMode"),
+    ("clippathunits", "clipPathUnits"),
+    ("diffuseconstant", "diffuseConstant"),
+    ("edgemode", "edgeMode"),
+    ("filterunits", "filterUnits"),
+    ("glyphref", "glyphRef"),
+    ("gradienttransform", "gradientTransform"),
+    ("gradientunits", "gradientUnits"),
+    ("kernelmatrix", "kernelMatrix"),
+    ("kernelunitlength", "kernelUnitLength"),
+    ("keypoints", "keyPoints"),
+    ("keysplines", "keySplines"),
+    ("keytimes", "keyTimes"),
+    ("lengthadjust", "lengthAdjust"),
+    ("limitingconeangle", "limitingConeAngle"),
+    ("markerheight", "markerHeight"),
+    ("markerunits", "markerUnits"),
+    ("markerwidth", "markerWidth"),
+    ("maskcontentunits", "maskContentUnits"),
+    ("maskunits", "maskUnits"),
+    ("numoctaves", "numOctaves"),
+    ("pathlength", "pathLength"),
+    ("patterncontentunits", "patternContentUnits"),
+    ("patterntransform", "patternTransform"),
+    ("patternunits", "patternUnits"),
+    ("pointsatx", "pointsAtX"),
+    ("pointsaty", "pointsAtY"),
+    ("pointsatz", "pointsAtZ"),
+    ("preservealpha", "preserveAlpha"),
+    ("preserveaspectratio", "preserveAspectRatio"),
+    ("primitiveunits", "primitiveUnits"),
+    ("refx", "refX"),
+    ("refy", "refY"),
+    ("repeatcount", "repeatCount"),
+    ("repeatdur", "repeatDur"),
+    ("requiredextensions", "requiredExtensions"),
+    ("requiredfeatures", "requiredFeatures"),
+    ("specularconstant", "specularConstant"),
+    ("specularexponent", "specularExponent"),
+    ("spreadmethod", "spreadMethod"),
+    ("startoffset", "startOffset"),
+    ("stddeviation", "stdDeviation"),
+    ("stitchtiles", "stitchTiles"),
+    ("surfacescale", "surfaceScale"),
+    ("systemlanguage", "systemLanguage"),
+    ("tablevalues", "tableValues"),
+    ("targetx", "targetX"),
+    ("targety", "targetY"),
+    ("textlength", "textLength"),
+    ("viewbox", "viewBox"),
+    ("viewtarget", "viewTarget"),
+    ("xchannelselector", "xChannelSelector"),
+    ("ychannelselector", "yChannelSelector"),
+    ("zoomandpan", "zoomAndPan"),
+];
+
+/// The SVG tag name adjustments of 13.2.6.5.
+static SVG_TAG_NAMES: &[(&str, &str)] = &[
+    ("altglyph", "altGlyph"),
+    ("altglyphdef", "altGlyphDef"),
+    ("altglyphitem", "altGlyphItem"),
+    ("animatecolor", "animateColor"),
+    ("animatemotion", "animateMotion"),
+    ("animatetransform", "animateTransform"),
+    ("clippath", "clipPath"),
+    ("feblend", "feBlend"),
+    ("fecolormatrix", "feColorMatrix"),
+    ("fecomponenttransfer", "feComponentTransfer"),
+    ("fecomposite", "feComposite"),
+    ("feconvolvematrix", "feConvolveMatrix"),
+    ("fediffuselighting", "feDiffuseLighting"),
+    ("fedisplacementmap", "feDisplacementMap"),
+    ("fedistantlight", "feDistantLight"),
+    ("fedropshadow", "feDropShadow"),
+    ("feflood", "feFlood"),
+    ("fefunca", "feFuncA"),
+    ("fefuncb", "feFuncB"),
+    ("fefuncg", "feFuncG"),
+    ("fefuncr", "feFuncR"),
+    ("fegaussianblur", "feGaussianBlur"),
+    ("feimage", "feImage"),
+    ("femerge", "feMerge"),
+    ("femergenode", "feMergeNode"),
+    ("femorphology", "feMorphology"),
+    ("feoffset", "feOffset"),
+    ("fepointlight", "fePointLight"),
+    ("fespecularlighting", "feSpecularLighting"),
+    ("fespotlight", "feSpotLight"),
+    ("fetile", "feTile"),
+    ("feturbulence", "feTurbulence"),
+    ("foreignobject", "foreignObject"),
+    ("glyphref", "glyphRef"),
+    ("lineargradient", "linearGradient"),
+    ("radialgradient", "radialGradient"),
+    ("textpath", "textPath"),
+];
+
+/// The SVG element name for a (lower-case) tag name.
+pub(crate) fn adjust_svg_tag_name(name: &str) -> Option<&'static str> {
+    SVG_TAG_NAMES
+        .iter()
+        .find(|(k, _)| *k == name)
+        .map(|&(_, v)| v)
+}
+
+/// Adjusts one attribute of a token for an element in namespace `ns` (SVG or MathML): "adjust
+/// SVG attributes" or "adjust MathML attributes", then "adjust foreign attributes".
+pub(crate) fn adjust_attribute<'a>(ns: Namespace, a: &Attribute<'a>) -> Attr<'a> {
+    let mut name: &'a str = a.name;
+    match ns {
+        Namespace::Svg => {
+            if let Some(&(_, v)) = SVG_ATTRIBUTES.iter().find(|(k, _)| *k == a.name) {
+                name = v;
+            }
+        }
+        Namespace::MathMl => {
+            if a.name == "definitionurl" {
+                name = "definitionURL";
+            }
+        }
+        Namespace::Html => {}
+    }
+    let (ans, prefix, local): (AttrNamespace, Option<&'static str>, &'a str) = match a.name {
+        "xlink:actuate" => (AttrNamespace::XLink, Some("xlink"), "actuate"),
+        "xlink:arcrole" => (AttrNamespace::XLink, Some("xlink"), "arcrole"),
+        "xlink:href" => (AttrNamespace::XLink, Some("xlink"), "href"),
+        "xlink:role" => (AttrNamespace::XLink, Some("xlink"), "role"),
+        "xlink:show" => (AttrNamespace::XLink, Some("xlink"), "show"),
+        "xlink:title" => (AttrNamespace::XLink, Some("xlink"), "title"),
+        "xlink:type" => (AttrNamespace::XLink, Some("xlink"), "type"),
+        "xml:lang" => (AttrNamespace::Xml, Some("xml"), "lang"),
+        "xml:space" => (AttrNamespace::Xml, Some("xml"), "space"),
+        "xmlns" => (AttrNamespace::Xmlns, None, "xmlns"),
+        "xmlns:xlink" => (AttrNamespace::Xmlns, Some("xmlns"), "xlink"),
+        _ => (AttrNamespace::None, None, name),
+    };
+    Attr {
+        ns: ans,
+        prefix,
+        name: local,
+        value: a.value,
+    }
+}
+
+impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
+    /// Inserts a foreign element for a start tag in the "in body" `math`/`svg` rules and the
+    /// foreign content "any other start tag" rule, and pops it again when self-closing.
+    pub(crate) fn insert_foreign_for_tag(
+        &mut self,
+        tag: &crate::tokenizer::Tag<'a>,
+        ns: Namespace,
+    ) {
+        let lookup = Tag::from_name(tag.name);
+        let name = if ns == Namespace::Svg {
+            adjust_svg_tag_name(tag.name).unwrap_or(tag.name)
+        } else {
+            tag.name
+        };
+        let at = self.adjusted_insertion_location(None);
+        let id = self.create_element(ns, name, lookup, tag.attrs, true);
+        self.elems[id as usize].lname = tag.name;
+        let h = self.handle(id);
+        self.sink.insert(at, h);
+        self.push(id);
+        if tag.self_closing {
+            self.pop();
+        }
+    }
+
+    /// The rules for parsing tokens in foreign content (13.2.6.5).
+    pub(crate) fn foreign_content(&mut self, token: Token<'a>) -> Step<'a> {
+        match token {
+            Token::Characters(s) => {
+                let mut rest = s;
+                while !rest.is_empty() {
+                    let nul = rest.find('\0').unwrap_or(rest.len());
+                    let (run, after) = rest.split_at(nul);
+                    if !run.is_empty() {
+                        if run.bytes().any(|b| !is_ws(b)) {
+                            self.frameset_not_ok();
+                        }
+                        self.insert_characters(run);
+                    }
+                    if let Some(after) = after.strip_prefix('\0') {
+                        self.error("unexpected null character");
+                        self.insert_characters("\u{FFFD}");
+                        rest = after;
+                    } else {
+                        rest = after;
+                    }
+                }
+                None
+            }
+            Token::Comment(d) => {
+                self.insert_comment(d);
+                None
+            }
+            Token::ProcessingInstruction(pi) => {
+                self.insert_pi(pi.target, pi.data);
+                None
+            }
+            Token::Doctype(_) => {
+                self.error("unexpected DOCTYPE");
+                None
+            }
+            Token::StartTag(t) => {
+                let breakout = matches!(
+                    t.name,
+                    "b" | "big"
+                        | "blockquote"
+                        | "body"
+                        | "br"
+                        | "center"
+                        | "code"
+                        | "dd"
+                        | "div"
+                        | "dl"
+                        | "dt"
+                        | "em"
+                        | "embed"
+                        | "h1"
+                        | "h2"
+                        | "h3"
+                        | "h4"
+                        | "h5"
+                        | "h6"
+                        | "head"
+                        | "hr"
+                        | "i"
+                        | "img"
+                        | "li"
+                        | "listing"
+                        | "menu"
+                        | "meta"
+                        | "nobr"
+                        | "ol"
+                        | "p"
+                        | "pre"
+                        | "ruby"
+                        | "s"
+                        | "small"
+                        | "span"
+                        | "strong"
+                        | "strike"
+                        | "sub"
+                        | "sup"
+                        | "table"
+                        | "tt"
+                        | "u"
+                        | "ul"
+                        | "var"
+                ) || (t.name == "font"
+                    && t.attrs
+                        .iter()
+                        .any(|a| matches!(a.name, "color" | "face" | "size")));
+                if breakout {
+                    self.error("HTML start tag in foreign content");
+                    self.pop_to_html_or_integration_point();
+                    return self.process_in_mode(self.mode, token);
+                }
+                let acn = self
+                    .adjusted_current()
+                    .expect("foreign content has an adjusted current node");
+                let ns = self.elem(acn).ns;
+                self.insert_foreign_for_tag(&t, ns);
+                None
+            }
+            Token::EndTag(t) if t.name == "br" || t.name == "p" => {
+                self.error("HTML end tag in foreign content");
+                self.pop_to_html_or_integration_point();
+                self.process_in_mode(self.mode, token)
+            }
+            Token::EndTag(t) => {
+                let cur = self.current();
+                let c = self.elem(cur);
+                if t.name == "script" && c.ns == Namespace::Svg && c.name == "script" {
+                    self.pop();
+                    return None;
+                }
+                // Any other end tag.
+                let mut i = self.open.len() - 1;
+                if !self.elem(self.open[i]).name.eq_ignore_ascii_case(t.name) {
+                    self.error("unexpected end tag in foreign content");
+                }
+                // No open foreign element has this name: the walk would reach an HTML element
+                // (or, with only the root open, the topmost element) without a match.
+                if !self.name_may_be_open(t.name) {
+                    return if i == 0 {
+                        None
+                    } else {
+                        self.process_in_mode(self.mode, token)
+                    };
+                }
+                loop {
+                    if i == 0 {
+                        return None;
+                    }
+                    let node = self.open[i];
+                    if self.elem(node).name.eq_ignore_ascii_case(t.name) {
+                        self.pop_until_elem(node);
+                        return None;
+                    }
+                    i -= 1;
+                    if self.elem(self.open[i]).ns == Namespace::Html {
+                        return self.process_in_mode(self.mode, token);
+                    }
+                }
+            }
+            Token::Eof => self.process_in_mode(self.mode, token),
+        }
+    }
+
+    /// Pops until the current node is a MathML text integration point, an HTML integration
+    /// point or an HTML element.
+    fn pop_to_html_or_integration_point(&mut self) {
+        while let Some(&id) = self.open.last() {
+            let e = self.elem(id);
+            if e.ns == Namespace::Html
+                || e.is_mathml_text_integration_point()
+                || e.html_integration_point
+            {
+                break;
+            }
+            self.pop();
+        }
+    }
+}

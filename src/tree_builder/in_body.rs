@@ -1,0 +1,686 @@
+//! The "in body" insertion mode (13.2.6.4.7).
+
+use super::open_elements::Scope;
+use super::{
+    Attr, AttrNamespace, InsertionMode, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws,
+};
+use crate::tokenizer::{State, Tag as TagToken, Token};
+
+impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
+    /// The "in body" insertion mode (13.2.6.4.7).
+    pub(crate) fn in_body(&mut self, token: Token<'a>) -> Step<'a> {
+        match token {
+            Token::Characters(s) => {
+                self.in_body_characters(s);
+                None
+            }
+            Token::Comment(d) => {
+                self.insert_comment(d);
+                None
+            }
+            Token::ProcessingInstruction(pi) => {
+                self.insert_pi(pi.target, pi.data);
+                None
+            }
+            Token::Doctype(_) => {
+                self.error("unexpected DOCTYPE");
+                None
+            }
+            Token::StartTag(t) => self.in_body_start_tag(t),
+            Token::EndTag(t) => self.in_body_end_tag(t),
+            Token::Eof => {
+                if !self.template_modes.is_empty() {
+                    return self.in_template(token);
+                }
+                if self.has_unclosed_disallowed() {
+                    self.error("end of file with open elements");
+                }
+                self.stop_parsing();
+                None
+            }
+        }
+    }
+
+    fn in_body_characters(&mut self, s: &'a str) {
+        let mut rest = s;
+        while !rest.is_empty() {
+            let nul = rest.find('\0').unwrap_or(rest.len());
+            let (run, after) = rest.split_at(nul);
+            if !run.is_empty() {
+                self.reconstruct_formatting();
+                self.insert_characters(run);
+                if run.bytes().any(|b| !is_ws(b)) {
+                    self.frameset_not_ok();
+                }
+            }
+            if let Some(after) = after.strip_prefix('\0') {
+                self.error("unexpected null character");
+                rest = after;
+            } else {
+                rest = after;
+            }
+        }
+    }
+
+    fn html_attrs(&self, t: &TagToken<'a>) -> Vec<Attr<'a>> {
+        t.attrs
+            .iter()
+            .map(|a| Attr {
+                ns: AttrNamespace::None,
+                prefix: None,
+                name: a.name,
+                value: a.value,
+            })
+            .collect()
+    }
+
+    fn close_p_if_in_button_scope(&mut self) {
+        if self.in_scope(Tag::P, Scope::Button) {
+            self.close_p_element();
+        }
+    }
+
+    /// "Close a p element".
+    pub(crate) fn close_p_element(&mut self) {
+        self.generate_implied_end_tags(Some(Tag::P));
+        if !self.current_is(Tag::P) {
+            self.error("unclosed elements inside p");
+        }
+        self.pop_until_tag(Tag::P);
+    }
+
+    fn is_fragment_with_select_context(&self) -> bool {
+        self.context
+            .is_some_and(|c| self.elem(c).is_html(Tag::Select))
+    }
+
+    fn in_body_start_tag(&mut self, t: TagToken<'a>) -> Step<'a> {
+        let tag = Tag::from_name(t.name);
+        match tag {
+            Tag::Html => {
+                self.error("unexpected html start tag");
+                if !self.has_open(Tag::Template) {
+                    let attrs = self.html_attrs(&t);
+                    let h = self.handle(self.open[0]);
+                    self.sink.add_attrs_if_missing(h, &attrs);
+                }
+            }
+            Tag::Base
+            | Tag::Basefont
+            | Tag::Bgsound
+            | Tag::Link
+            | Tag::Meta
+            | Tag::Noframes
+            | Tag::Script
+            | Tag::Style
+            | Tag::Template
+            | Tag::Title => return self.in_head(Token::StartTag(t)),
+            Tag::Body => {
+                self.error("unexpected body start tag");
+                if self.open.len() > 1
+                    && self.elem(self.open[1]).is_html(Tag::Body)
+                    && !self.has_open(Tag::Template)
+                {
+                    self.frameset_not_ok();
+                    let attrs = self.html_attrs(&t);
+                    let h = self.handle(self.open[1]);
+                    self.sink.add_attrs_if_missing(h, &attrs);
+                }
+            }
+            Tag::Frameset => {
+                self.error("unexpected frameset start tag");
+                if self.open.len() > 1
+                    && self.elem(self.open[1]).is_html(Tag::Body)
+                    && self.frameset_ok
+                {
+                    let body = self.handle(self.open[1]);
+                    self.sink.remove_from_parent(body);
+                    while self.open.len() > 1 {
+                        self.pop();
+                    }
+                    self.insert_html(&t);
+                    self.mode = InsertionMode::InFrameset;
+                }
+            }
+            Tag::Address
+            | Tag::Article
+            | Tag::Aside
+            | Tag::Blockquote
+            | Tag::Center
+            | Tag::Details
+            | Tag::Dialog
+            | Tag::Dir
+            | Tag::Div
+            | Tag::Dl
+            | Tag::Fieldset
+            | Tag::Figcaption
+            | Tag::Figure
+            | Tag::Footer
+            | Tag::Header
+            | Tag::Hgroup
+            | Tag::Main
+            | Tag::Menu
+            | Tag::Nav
+            | Tag::Ol
+            | Tag::P
+            | Tag::Search
+            | Tag::Section
+            | Tag::Summary
+            | Tag::Ul => {
+                self.close_p_if_in_button_scope();
+                self.insert_html(&t);
+            }
+            Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6 => {
+                self.close_p_if_in_button_scope();
+                let cur = self.elem(self.current());
+                if cur.ns == Namespace::Html && cur.tag.is_heading() {
+                    self.error("nested heading");
+                    self.pop();
+                }
+                self.insert_html(&t);
+            }
+            Tag::Pre | Tag::Listing => {
+                self.close_p_if_in_button_scope();
+                self.insert_html(&t);
+                self.ignore_lf = true;
+                self.frameset_not_ok();
+            }
+            Tag::Form => {
+                let template_open = self.in_template_contents();
+                if self.form.is_some() && !template_open {
+                    self.error("nested form");
+                } else {
+                    self.close_p_if_in_button_scope();
+                    let id = self.insert_html(&t);
+                    if !template_open {
+                        self.form = Some(id);
+                    }
+                }
+            }
+            Tag::Li => {
+                self.frameset_not_ok();
+                let open_lis = if self.has_open(Tag::Li) {
+                    self.open.len()
+                } else {
+                    0
+                };
+                for i in (0..open_lis).rev() {
+                    let e = *self.elem(self.open[i]);
+                    if e.is_html(Tag::Li) {
+                        self.generate_implied_end_tags(Some(Tag::Li));
+                        if !self.current_is(Tag::Li) {
+                            self.error("unclosed elements in li");
+                        }
+                        self.pop_until_tag(Tag::Li);
+                        break;
+                    }
+                    if e.is_special()
+                        && !(e.ns == Namespace::Html
+                            && matches!(e.tag, Tag::Address | Tag::Div | Tag::P))
+                    {
+                        break;
+                    }
+                }
+                self.close_p_if_in_button_scope();
+                self.insert_html(&t);
+            }
+            Tag::Dd | Tag::Dt => {
+                self.frameset_not_ok();
+                let open_items = if self.has_open(Tag::Dd) || self.has_open(Tag::Dt) {
+                    self.open.len()
+                } else {
+                    0
+                };
+                for i in (0..open_items).rev() {
+                    let e = *self.elem(self.open[i]);
+                    if e.ns == Namespace::Html && matches!(e.tag, Tag::Dd | Tag::Dt) {
+                        self.generate_implied_end_tags(Some(e.tag));
+                        if !self.current_is(e.tag) {
+                            self.error("unclosed elements in dd/dt");
+                        }
+                        self.pop_until_tag(e.tag);
+                        break;
+                    }
+                    if e.is_special()
+                        && !(e.ns == Namespace::Html
+                            && matches!(e.tag, Tag::Address | Tag::Div | Tag::P))
+                    {
+                        break;
+                    }
+                }
+                self.close_p_if_in_button_scope();
+                self.insert_html(&t);
+            }
+            Tag::Plaintext => {
+                self.close_p_if_in_button_scope();
+                self.insert_html(&t);
+                self.tokenizer_state = Some(State::Plaintext);
+            }
+            Tag::Button => {
+                if self.in_scope(Tag::Button, Scope::Default) {
+                    self.error("nested button");
+                    self.generate_implied_end_tags(None);
+                    self.pop_until_tag(Tag::Button);
+                }
+                self.reconstruct_formatting();
+                self.insert_html(&t);
+                self.frameset_not_ok();
+            }
+            Tag::A => {
+                if let Some((_, a)) = self.formatting_element_after_marker(Tag::A, "a") {
+                    self.error("nested a");
+                    if self.adoption_agency(Tag::A, "a") {
+                        self.any_other_end_tag(Tag::A, "a");
+                    }
+                    self.remove_from_formatting(a);
+                    self.remove_from_stack(a);
+                }
+                self.reconstruct_formatting();
+                let id = self.insert_html(&t);
+                self.push_formatting(id);
+            }
+            Tag::B
+            | Tag::Big
+            | Tag::Code
+            | Tag::Em
+            | Tag::Font
+            | Tag::I
+            | Tag::S
+            | Tag::Small
+            | Tag::Strike
+            | Tag::Strong
+            | Tag::Tt
+            | Tag::U => {
+                self.reconstruct_formatting();
+                let id = self.insert_html(&t);
+                self.push_formatting(id);
+            }
+            Tag::Nobr => {
+                self.reconstruct_formatting();
+                if self.in_scope(Tag::Nobr, Scope::Default) {
+                    self.error("nested nobr");
+                    if self.adoption_agency(Tag::Nobr, "nobr") {
+                        self.any_other_end_tag(Tag::Nobr, "nobr");
+                    }
+                    self.reconstruct_formatting();
+                }
+                let id = self.insert_html(&t);
+                self.push_formatting(id);
+            }
+            Tag::Applet | Tag::Marquee | Tag::Object => {
+                self.reconstruct_formatting();
+                self.insert_html(&t);
+                self.push_marker();
+                self.frameset_not_ok();
+            }
+            Tag::Table => {
+                if self.quirks_mode != super::QuirksMode::Quirks {
+                    self.close_p_if_in_button_scope();
+                }
+                self.insert_html(&t);
+                self.frameset_not_ok();
+                self.mode = InsertionMode::InTable;
+            }
+            Tag::Area | Tag::Br | Tag::Embed | Tag::Img | Tag::Keygen | Tag::Wbr => {
+                self.reconstruct_formatting();
+                self.insert_html(&t);
+                self.pop();
+                self.frameset_not_ok();
+            }
+            Tag::Input => {
+                if self.is_fragment_with_select_context() {
+                    self.error("input in select");
+                    return None;
+                }
+                if self.in_scope(Tag::Select, Scope::Default) {
+                    self.error("input in select");
+                    self.pop_until_tag(Tag::Select);
+                }
+                self.reconstruct_formatting();
+                self.insert_html(&t);
+                self.pop();
+                if !t
+                    .attr("type")
+                    .is_some_and(|v| v.eq_ignore_ascii_case("hidden"))
+                {
+                    self.frameset_not_ok();
+                }
+            }
+            Tag::Param | Tag::Source | Tag::Track => {
+                self.insert_html(&t);
+                self.pop();
+            }
+            Tag::Hr => {
+                self.close_p_if_in_button_scope();
+                if self.in_scope(Tag::Select, Scope::Default) {
+                    self.generate_implied_end_tags(None);
+                    if self.in_scope(Tag::Option, Scope::Default)
+                        || self.in_scope(Tag::Optgroup, Scope::Default)
+                    {
+                        self.error("hr in option");
+                    }
+                }
+                self.insert_html(&t);
+                self.pop();
+                self.frameset_not_ok();
+            }
+            Tag::Image => {
+                self.error("image start tag");
+                let img = TagToken { name: "img", ..t };
+                return self.in_body_start_tag(img);
+            }
+            Tag::Textarea => {
+                self.insert_html(&t);
+                self.ignore_lf = true;
+                self.tokenizer_state = Some(State::Rcdata);
+                self.original_mode = self.mode;
+                self.frameset_not_ok();
+                self.mode = InsertionMode::Text;
+            }
+            Tag::Xmp => {
+                self.close_p_if_in_button_scope();
+                self.reconstruct_formatting();
+                self.frameset_not_ok();
+                self.parse_text_element(&t, State::Rawtext);
+            }
+            Tag::Iframe => {
+                self.frameset_not_ok();
+                self.parse_text_element(&t, State::Rawtext);
+            }
+            Tag::Noembed => self.parse_text_element(&t, State::Rawtext),
+            Tag::Noscript if self.scripting => self.parse_text_element(&t, State::Rawtext),
+            Tag::Select => {
+                if self.is_fragment_with_select_context() {
+                    self.error("select in select");
+                } else if self.in_scope(Tag::Select, Scope::Default) {
+                    self.error("select in select");
+                    self.pop_until_tag(Tag::Select);
+                } else {
+                    self.reconstruct_formatting();
+                    self.insert_html(&t);
+                    self.frameset_not_ok();
+                }
+            }
+            Tag::Option => {
+                if self.in_scope(Tag::Select, Scope::Default) {
+                    self.generate_implied_end_tags(Some(Tag::Optgroup));
+                    if self.in_scope(Tag::Option, Scope::Default) {
+                        self.error("nested option");
+                    }
+                } else if self.current_is(Tag::Option) {
+                    self.pop();
+                }
+                self.reconstruct_formatting();
+                self.insert_html(&t);
+            }
+            Tag::Optgroup => {
+                if self.in_scope(Tag::Select, Scope::Default) {
+                    self.generate_implied_end_tags(None);
+                    if self.in_scope(Tag::Option, Scope::Default)
+                        || self.in_scope(Tag::Optgroup, Scope::Default)
+                    {
+                        self.error("nested optgroup");
+                    }
+                } else if self.current_is(Tag::Option) {
+                    self.pop();
+                }
+                self.reconstruct_formatting();
+                self.insert_html(&t);
+            }
+            Tag::Rb | Tag::Rtc => {
+                if self.in_scope(Tag::Ruby, Scope::Default) {
+                    self.generate_implied_end_tags(None);
+                    if !self.current_is(Tag::Ruby) {
+                        self.error("rb outside ruby");
+                    }
+                }
+                self.insert_html(&t);
+            }
+            Tag::Rp | Tag::Rt => {
+                if self.in_scope(Tag::Ruby, Scope::Default) {
+                    self.generate_implied_end_tags(Some(Tag::Rtc));
+                    if !self.current_is(Tag::Rtc) && !self.current_is(Tag::Ruby) {
+                        self.error("rt outside ruby");
+                    }
+                }
+                self.insert_html(&t);
+            }
+            Tag::Math => {
+                self.reconstruct_formatting();
+                self.insert_foreign_for_tag(&t, Namespace::MathMl);
+            }
+            Tag::Svg => {
+                self.reconstruct_formatting();
+                self.insert_foreign_for_tag(&t, Namespace::Svg);
+            }
+            Tag::Caption
+            | Tag::Col
+            | Tag::Colgroup
+            | Tag::Frame
+            | Tag::Head
+            | Tag::Tbody
+            | Tag::Td
+            | Tag::Tfoot
+            | Tag::Th
+            | Tag::Thead
+            | Tag::Tr => {
+                self.error("unexpected table start tag in body");
+            }
+            _ => {
+                self.reconstruct_formatting();
+                self.insert_html(&t);
+            }
+        }
+        None
+    }
+
+    fn in_body_end_tag(&mut self, t: TagToken<'a>) -> Step<'a> {
+        let tag = Tag::from_name(t.name);
+        match tag {
+            Tag::Template => return self.in_head(Token::EndTag(t)),
+            Tag::Body | Tag::Html => {
+                if !self.in_scope(Tag::Body, Scope::Default) {
+                    self.error("body end tag without body in scope");
+                    return None;
+                }
+                if self.has_unclosed_disallowed() {
+                    self.error("body end tag with open elements");
+                }
+                self.mode = InsertionMode::AfterBody;
+                if tag == Tag::Html {
+                    return Some(Token::EndTag(t));
+                }
+            }
+            Tag::Address
+            | Tag::Article
+            | Tag::Aside
+            | Tag::Blockquote
+            | Tag::Button
+            | Tag::Center
+            | Tag::Details
+            | Tag::Dialog
+            | Tag::Dir
+            | Tag::Div
+            | Tag::Dl
+            | Tag::Fieldset
+            | Tag::Figcaption
+            | Tag::Figure
+            | Tag::Footer
+            | Tag::Header
+            | Tag::Hgroup
+            | Tag::Listing
+            | Tag::Main
+            | Tag::Menu
+            | Tag::Nav
+            | Tag::Ol
+            | Tag::Pre
+            | Tag::Search
+            | Tag::Section
+            | Tag::Select
+            | Tag::Summary
+            | Tag::Ul => {
+                if !self.in_scope(tag, Scope::Default) {
+                    self.error("end tag without open element");
+                    return None;
+                }
+                self.generate_implied_end_tags(None);
+                if !self.current_is(tag) {
+                    self.error("end tag with open children");
+                }
+                self.pop_until_tag(tag);
+            }
+            Tag::Form => {
+                if !self.in_template_contents() {
+                    let node = self.form.take();
+                    let Some(node) = node.filter(|&n| self.elem_in_scope(n)) else {
+                        self.error("form end tag without open form");
+                        return None;
+                    };
+                    self.generate_implied_end_tags(None);
+                    if self.current() != node {
+                        self.error("form end tag with open children");
+                    }
+                    self.remove_from_stack(node);
+                } else {
+                    if !self.in_scope(Tag::Form, Scope::Default) {
+                        self.error("form end tag without open form");
+                        return None;
+                    }
+                    self.generate_implied_end_tags(None);
+                    if !self.current_is(Tag::Form) {
+                        self.error("form end tag with open children");
+                    }
+                    self.pop_until_tag(Tag::Form);
+                }
+            }
+            Tag::P => {
+                if !self.in_scope(Tag::P, Scope::Button) {
+                    self.error("p end tag without open p");
+                    self.insert_html_named("p");
+                }
+                self.close_p_element();
+            }
+            Tag::Li => {
+                if !self.in_scope(Tag::Li, Scope::ListItem) {
+                    self.error("li end tag without open li");
+                    return None;
+                }
+                self.generate_implied_end_tags(Some(Tag::Li));
+                if !self.current_is(Tag::Li) {
+                    self.error("li end tag with open children");
+                }
+                self.pop_until_tag(Tag::Li);
+            }
+            Tag::Dd | Tag::Dt => {
+                if !self.in_scope(tag, Scope::Default) {
+                    self.error("end tag without open element");
+                    return None;
+                }
+                self.generate_implied_end_tags(Some(tag));
+                if !self.current_is(tag) {
+                    self.error("end tag with open children");
+                }
+                self.pop_until_tag(tag);
+            }
+            Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6 => {
+                if !self.in_scope_any(
+                    &[Tag::H1, Tag::H2, Tag::H3, Tag::H4, Tag::H5, Tag::H6],
+                    Scope::Default,
+                ) {
+                    self.error("heading end tag without open heading");
+                    return None;
+                }
+                self.generate_implied_end_tags(None);
+                if !self.current_is(tag) {
+                    self.error("heading end tag with open children");
+                }
+                self.pop_until_html(Tag::is_heading);
+            }
+            Tag::A
+            | Tag::B
+            | Tag::Big
+            | Tag::Code
+            | Tag::Em
+            | Tag::Font
+            | Tag::I
+            | Tag::Nobr
+            | Tag::S
+            | Tag::Small
+            | Tag::Strike
+            | Tag::Strong
+            | Tag::Tt
+            | Tag::U => {
+                if self.adoption_agency(tag, t.name) {
+                    self.any_other_end_tag(tag, t.name);
+                }
+            }
+            Tag::Applet | Tag::Marquee | Tag::Object => {
+                if !self.in_scope(tag, Scope::Default) {
+                    self.error("end tag without open element");
+                    return None;
+                }
+                self.generate_implied_end_tags(None);
+                if !self.current_is(tag) {
+                    self.error("end tag with open children");
+                }
+                self.pop_until_tag(tag);
+                self.clear_formatting_to_last_marker();
+            }
+            Tag::Br => {
+                self.error("br end tag");
+                let br = TagToken {
+                    name: "br",
+                    attrs: &[],
+                    self_closing: false,
+                };
+                return self.in_body_start_tag(br);
+            }
+            _ => self.any_other_end_tag(tag, t.name),
+        }
+        None
+    }
+
+    /// The "any other end tag" entry of "in body".
+    pub(crate) fn any_other_end_tag(&mut self, tag: Tag, name: &str) {
+        // No open HTML element has this name: the walk would end at a special element.
+        let may_be_open = if tag == Tag::Other {
+            self.name_may_be_open(name)
+        } else {
+            self.has_open(tag)
+        };
+        if !may_be_open {
+            self.error("end tag for unopened element");
+            return;
+        }
+        for i in (0..self.open.len()).rev() {
+            let id = self.open[i];
+            let e = *self.elem(id);
+            if e.ns == Namespace::Html && e.tag == tag && e.name == name {
+                self.generate_implied_end_tags_except_named(tag, name);
+                if id != self.current() {
+                    self.error("end tag with open children");
+                }
+                self.pop_until_elem(id);
+                return;
+            }
+            if e.is_special() {
+                self.error("end tag for unopened element");
+                return;
+            }
+        }
+    }
+
+    /// Generate implied end tags, except for HTML elements with the token's tag name.
+    fn generate_implied_end_tags_except_named(&mut self, tag: Tag, name: &str) {
+        while let Some(&id) = self.open.last() {
+            let e = self.elem(id);
+            if e.ns != Namespace::Html
+                || !e.tag.has_implied_end_tag()
+                || (e.tag == tag && e.name == name)
+            {
+                break;
+            }
+            self.pop();
+        }
+    }
+}

@@ -1,0 +1,502 @@
+//! The table insertion modes: "in table", "in table text", "in caption", "in column group", "in
+//! table body", "in row" and "in cell" (13.2.6.4.9–15).
+
+use super::open_elements::Scope;
+use super::{InsertionMode, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws, split_leading_ws};
+use crate::tokenizer::Token;
+
+impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
+    /// The "in table" insertion mode (13.2.6.4.9).
+    pub(crate) fn in_table(&mut self, token: Token<'a>) -> Step<'a> {
+        match token {
+            Token::Characters(_) => {
+                let cur = self.elem(self.current());
+                if cur.ns == Namespace::Html
+                    && matches!(
+                        cur.tag,
+                        Tag::Table | Tag::Tbody | Tag::Template | Tag::Tfoot | Tag::Thead | Tag::Tr
+                    )
+                {
+                    self.pending_table_text.clear();
+                    self.pending_table_text_dirty = false;
+                    self.original_mode = self.mode;
+                    self.mode = InsertionMode::InTableText;
+                    return Some(token);
+                }
+                self.in_table_anything_else(token)
+            }
+            Token::Comment(d) => {
+                self.insert_comment(d);
+                None
+            }
+            Token::ProcessingInstruction(pi) => {
+                self.insert_pi(pi.target, pi.data);
+                None
+            }
+            Token::Doctype(_) => {
+                self.error("unexpected DOCTYPE");
+                None
+            }
+            Token::StartTag(t) => match t.name {
+                "caption" => {
+                    self.clear_stack_back_to(&[Tag::Table, Tag::Template, Tag::Html]);
+                    self.push_marker();
+                    self.insert_html(&t);
+                    self.mode = InsertionMode::InCaption;
+                    None
+                }
+                "colgroup" => {
+                    self.clear_stack_back_to(&[Tag::Table, Tag::Template, Tag::Html]);
+                    self.insert_html(&t);
+                    self.mode = InsertionMode::InColumnGroup;
+                    None
+                }
+                "col" => {
+                    self.clear_stack_back_to(&[Tag::Table, Tag::Template, Tag::Html]);
+                    self.insert_html_named("colgroup");
+                    self.mode = InsertionMode::InColumnGroup;
+                    Some(token)
+                }
+                "tbody" | "tfoot" | "thead" => {
+                    self.clear_stack_back_to(&[Tag::Table, Tag::Template, Tag::Html]);
+                    self.insert_html(&t);
+                    self.mode = InsertionMode::InTableBody;
+                    None
+                }
+                "td" | "th" | "tr" => {
+                    self.clear_stack_back_to(&[Tag::Table, Tag::Template, Tag::Html]);
+                    self.insert_html_named("tbody");
+                    self.mode = InsertionMode::InTableBody;
+                    Some(token)
+                }
+                "table" => {
+                    self.error("nested table");
+                    if !self.in_scope(Tag::Table, Scope::Table) {
+                        return None;
+                    }
+                    self.pop_until_tag(Tag::Table);
+                    self.reset_insertion_mode();
+                    Some(token)
+                }
+                "style" | "script" | "template" => self.in_head(token),
+                "input"
+                    if t.attr("type")
+                        .is_some_and(|v| v.eq_ignore_ascii_case("hidden")) =>
+                {
+                    self.error("input in table");
+                    self.insert_html(&t);
+                    self.pop();
+                    None
+                }
+                "form" => {
+                    self.error("form in table");
+                    // Inside template contents the form element pointer is ignored, so the form
+                    // is kept (WPT template.dat, 2026-09).
+                    let in_template = self.in_template_contents();
+                    if self.form.is_some() && !in_template {
+                        return None;
+                    }
+                    let id = self.insert_html(&t);
+                    if !in_template {
+                        self.form = Some(id);
+                    }
+                    self.pop();
+                    None
+                }
+                _ => self.in_table_anything_else(token),
+            },
+            Token::EndTag(t) => match t.name {
+                "table" => {
+                    if !self.in_scope(Tag::Table, Scope::Table) {
+                        self.error("table end tag without open table");
+                        return None;
+                    }
+                    self.pop_until_tag(Tag::Table);
+                    self.reset_insertion_mode();
+                    None
+                }
+                "body" | "caption" | "col" | "colgroup" | "html" | "tbody" | "td" | "tfoot"
+                | "th" | "thead" | "tr" => {
+                    self.error("unexpected end tag in table");
+                    None
+                }
+                "template" => self.in_head(token),
+                _ => self.in_table_anything_else(token),
+            },
+            Token::Eof => self.in_body(token),
+        }
+    }
+
+    /// The "anything else" entry of "in table": foster parenting around the "in body" rules.
+    fn in_table_anything_else(&mut self, token: Token<'a>) -> Step<'a> {
+        self.error("unexpected token in table");
+        self.foster_parenting = true;
+        let r = self.in_body(token);
+        self.foster_parenting = false;
+        r
+    }
+
+    /// Clear the stack back to a table / table body / table row context: pop while the current
+    /// node is not one of the HTML elements `tags`.
+    fn clear_stack_back_to(&mut self, tags: &[Tag]) {
+        while let Some(&id) = self.open.last() {
+            let e = self.elem(id);
+            if e.ns == Namespace::Html && tags.contains(&e.tag) {
+                break;
+            }
+            self.pop();
+        }
+    }
+
+    /// The "in table text" insertion mode (13.2.6.4.10).
+    pub(crate) fn in_table_text(&mut self, token: Token<'a>) -> Step<'a> {
+        if let Token::Characters(s) = token {
+            let mut rest = s;
+            while !rest.is_empty() {
+                let nul = rest.find('\0').unwrap_or(rest.len());
+                let (run, after) = rest.split_at(nul);
+                if !run.is_empty() {
+                    if run.bytes().any(|b| !is_ws(b)) {
+                        self.pending_table_text_dirty = true;
+                    }
+                    self.pending_table_text.push(run);
+                }
+                if let Some(after) = after.strip_prefix('\0') {
+                    self.error("unexpected null character");
+                    rest = after;
+                } else {
+                    rest = after;
+                }
+            }
+            return None;
+        }
+        let pending = std::mem::take(&mut self.pending_table_text);
+        if self.pending_table_text_dirty {
+            self.error("non-space characters in table");
+            for &run in &pending {
+                self.foster_parenting = true;
+                self.in_body(Token::Characters(run));
+                self.foster_parenting = false;
+            }
+        } else {
+            for &run in &pending {
+                self.insert_characters(run);
+            }
+        }
+        self.pending_table_text = pending;
+        self.pending_table_text.clear();
+        self.pending_table_text_dirty = false;
+        self.mode = self.original_mode;
+        Some(token)
+    }
+
+    /// The "in caption" insertion mode (13.2.6.4.11).
+    pub(crate) fn in_caption(&mut self, token: Token<'a>) -> Step<'a> {
+        let closes_caption = match token {
+            Token::EndTag(t) if t.name == "caption" => Some(false),
+            Token::StartTag(t)
+                if matches!(
+                    t.name,
+                    "caption"
+                        | "col"
+                        | "colgroup"
+                        | "tbody"
+                        | "td"
+                        | "tfoot"
+                        | "th"
+                        | "thead"
+                        | "tr"
+                ) =>
+            {
+                Some(true)
+            }
+            Token::EndTag(t) if t.name == "table" => Some(true),
+            Token::EndTag(t)
+                if matches!(
+                    t.name,
+                    "body"
+                        | "col"
+                        | "colgroup"
+                        | "html"
+                        | "tbody"
+                        | "td"
+                        | "tfoot"
+                        | "th"
+                        | "thead"
+                        | "tr"
+                ) =>
+            {
+                self.error("unexpected end tag in caption");
+                return None;
+            }
+            _ => None,
+        };
+        match closes_caption {
+            Some(reprocess) => {
+                if !self.in_scope(Tag::Caption, Scope::Table) {
+                    self.error("caption not open");
+                    return None;
+                }
+                self.generate_implied_end_tags(None);
+                if !self.current_is(Tag::Caption) {
+                    self.error("caption end with open children");
+                }
+                self.pop_until_tag(Tag::Caption);
+                self.clear_formatting_to_last_marker();
+                self.mode = InsertionMode::InTable;
+                if reprocess { Some(token) } else { None }
+            }
+            None => self.in_body(token),
+        }
+    }
+
+    /// The "in column group" insertion mode (13.2.6.4.12).
+    pub(crate) fn in_column_group(&mut self, token: Token<'a>) -> Step<'a> {
+        match token {
+            Token::Characters(s) => {
+                let (ws, rest) = split_leading_ws(s);
+                self.insert_characters(ws);
+                if rest.is_empty() {
+                    return None;
+                }
+                self.in_column_group_anything_else(Token::Characters(rest))
+            }
+            Token::Comment(d) => {
+                self.insert_comment(d);
+                None
+            }
+            Token::ProcessingInstruction(pi) => {
+                self.insert_pi(pi.target, pi.data);
+                None
+            }
+            Token::Doctype(_) => {
+                self.error("unexpected DOCTYPE");
+                None
+            }
+            Token::StartTag(t) if t.name == "html" => self.in_body(token),
+            Token::StartTag(t) if t.name == "col" => {
+                self.insert_html(&t);
+                self.pop();
+                None
+            }
+            Token::EndTag(t) if t.name == "colgroup" => {
+                if !self.current_is(Tag::Colgroup) {
+                    self.error("colgroup end tag without open colgroup");
+                    return None;
+                }
+                self.pop();
+                self.mode = InsertionMode::InTable;
+                None
+            }
+            Token::EndTag(t) if t.name == "col" => {
+                self.error("col end tag");
+                None
+            }
+            Token::StartTag(t) if t.name == "template" => self.in_head(token),
+            Token::EndTag(t) if t.name == "template" => self.in_head(token),
+            Token::Eof => self.in_body(token),
+            _ => self.in_column_group_anything_else(token),
+        }
+    }
+
+    fn in_column_group_anything_else(&mut self, token: Token<'a>) -> Step<'a> {
+        if !self.current_is(Tag::Colgroup) {
+            self.error("unexpected token in colgroup");
+            return None;
+        }
+        self.pop();
+        self.mode = InsertionMode::InTable;
+        Some(token)
+    }
+
+    /// The "in table body" insertion mode (13.2.6.4.13).
+    pub(crate) fn in_table_body(&mut self, token: Token<'a>) -> Step<'a> {
+        const BODY_CONTEXT: &[Tag] =
+            &[Tag::Tbody, Tag::Tfoot, Tag::Thead, Tag::Template, Tag::Html];
+        match token {
+            Token::StartTag(t) if t.name == "tr" => {
+                self.clear_stack_back_to(BODY_CONTEXT);
+                self.insert_html(&t);
+                self.mode = InsertionMode::InRow;
+                None
+            }
+            Token::StartTag(t) if matches!(t.name, "th" | "td") => {
+                self.error("cell outside row");
+                self.clear_stack_back_to(BODY_CONTEXT);
+                self.insert_html_named("tr");
+                self.mode = InsertionMode::InRow;
+                Some(token)
+            }
+            Token::EndTag(t) if matches!(t.name, "tbody" | "tfoot" | "thead") => {
+                let tag = Tag::from_name(t.name);
+                if !self.in_scope(tag, Scope::Table) {
+                    self.error("table section end tag without open section");
+                    return None;
+                }
+                self.clear_stack_back_to(BODY_CONTEXT);
+                self.pop();
+                self.mode = InsertionMode::InTable;
+                None
+            }
+            Token::StartTag(t)
+                if matches!(
+                    t.name,
+                    "caption" | "col" | "colgroup" | "tbody" | "tfoot" | "thead"
+                ) =>
+            {
+                self.table_body_close_and_reprocess(token)
+            }
+            Token::EndTag(t) if t.name == "table" => self.table_body_close_and_reprocess(token),
+            Token::EndTag(t)
+                if matches!(
+                    t.name,
+                    "body" | "caption" | "col" | "colgroup" | "html" | "td" | "th" | "tr"
+                ) =>
+            {
+                self.error("unexpected end tag in table body");
+                None
+            }
+            _ => self.in_table(token),
+        }
+    }
+
+    fn table_body_close_and_reprocess(&mut self, token: Token<'a>) -> Step<'a> {
+        if !self.in_scope_any(&[Tag::Tbody, Tag::Thead, Tag::Tfoot], Scope::Table) {
+            self.error("no table section open");
+            return None;
+        }
+        self.clear_stack_back_to(&[Tag::Tbody, Tag::Tfoot, Tag::Thead, Tag::Template, Tag::Html]);
+        self.pop();
+        self.mode = InsertionMode::InTable;
+        Some(token)
+    }
+
+    /// The "in row" insertion mode (13.2.6.4.14).
+    pub(crate) fn in_row(&mut self, token: Token<'a>) -> Step<'a> {
+        const ROW_CONTEXT: &[Tag] = &[Tag::Tr, Tag::Template, Tag::Html];
+        match token {
+            Token::StartTag(t) if matches!(t.name, "th" | "td") => {
+                self.clear_stack_back_to(ROW_CONTEXT);
+                self.insert_html(&t);
+                self.mode = InsertionMode::InCell;
+                self.push_marker();
+                None
+            }
+            Token::EndTag(t) if t.name == "tr" => {
+                if !self.in_scope(Tag::Tr, Scope::Table) {
+                    self.error("tr end tag without open tr");
+                    return None;
+                }
+                self.clear_stack_back_to(ROW_CONTEXT);
+                self.pop();
+                self.mode = InsertionMode::InTableBody;
+                None
+            }
+            Token::StartTag(t)
+                if matches!(
+                    t.name,
+                    "caption" | "col" | "colgroup" | "tbody" | "tfoot" | "thead" | "tr"
+                ) =>
+            {
+                self.row_close_and_reprocess(token)
+            }
+            Token::EndTag(t) if t.name == "table" => self.row_close_and_reprocess(token),
+            Token::EndTag(t) if matches!(t.name, "tbody" | "tfoot" | "thead") => {
+                if !self.in_scope(Tag::from_name(t.name), Scope::Table) {
+                    self.error("table section end tag without open section");
+                    return None;
+                }
+                self.row_close_and_reprocess(token)
+            }
+            Token::EndTag(t)
+                if matches!(
+                    t.name,
+                    "body" | "caption" | "col" | "colgroup" | "html" | "td" | "th"
+                ) =>
+            {
+                self.error("unexpected end tag in row");
+                None
+            }
+            _ => self.in_table(token),
+        }
+    }
+
+    fn row_close_and_reprocess(&mut self, token: Token<'a>) -> Step<'a> {
+        if !self.in_scope(Tag::Tr, Scope::Table) {
+            self.error("no tr open");
+            return None;
+        }
+        self.clear_stack_back_to(&[Tag::Tr, Tag::Template, Tag::Html]);
+        self.pop();
+        self.mode = InsertionMode::InTableBody;
+        Some(token)
+    }
+
+    /// The "in cell" insertion mode (13.2.6.4.15).
+    pub(crate) fn in_cell(&mut self, token: Token<'a>) -> Step<'a> {
+        match token {
+            Token::EndTag(t) if matches!(t.name, "td" | "th") => {
+                let tag = Tag::from_name(t.name);
+                if !self.in_scope(tag, Scope::Table) {
+                    self.error("cell end tag without open cell");
+                    return None;
+                }
+                self.generate_implied_end_tags(None);
+                if !self.current_is(tag) {
+                    self.error("cell end tag with open children");
+                }
+                self.pop_until_tag(tag);
+                self.clear_formatting_to_last_marker();
+                self.mode = InsertionMode::InRow;
+                None
+            }
+            Token::StartTag(t)
+                if matches!(
+                    t.name,
+                    "caption"
+                        | "col"
+                        | "colgroup"
+                        | "tbody"
+                        | "td"
+                        | "tfoot"
+                        | "th"
+                        | "thead"
+                        | "tr"
+                ) =>
+            {
+                if !self.in_scope_any(&[Tag::Td, Tag::Th], Scope::Table) {
+                    self.error("no cell open");
+                    return None;
+                }
+                self.close_cell();
+                Some(token)
+            }
+            Token::EndTag(t)
+                if matches!(t.name, "body" | "caption" | "col" | "colgroup" | "html") =>
+            {
+                self.error("unexpected end tag in cell");
+                None
+            }
+            Token::EndTag(t) if matches!(t.name, "table" | "tbody" | "tfoot" | "thead" | "tr") => {
+                if !self.in_scope(Tag::from_name(t.name), Scope::Table) {
+                    self.error("end tag without open element");
+                    return None;
+                }
+                self.close_cell();
+                Some(token)
+            }
+            _ => self.in_body(token),
+        }
+    }
+
+    /// "Close the cell" (13.2.6.4.15).
+    fn close_cell(&mut self) {
+        self.generate_implied_end_tags(None);
+        if !self.current_is(Tag::Td) && !self.current_is(Tag::Th) {
+            self.error("cell closed with open children");
+        }
+        self.pop_until_html(|t| matches!(t, Tag::Td | Tag::Th));
+        self.clear_formatting_to_last_marker();
+        self.mode = InsertionMode::InRow;
+    }
+}

@@ -1,0 +1,783 @@
+//! The tree construction stage (HTML Standard 13.2.6) and the parse state it keeps (13.2.4).
+//!
+//! [`TreeBuilder`] takes the tokenizer's tokens one at a time ([`TreeBuilder::process_token`]) and
+//! writes the tree through a [`TreeSink`]. It tells the tokenizer what to do next through two
+//! queries the driver asks after every token: [`TreeBuilder::take_tokenizer_state`] (after
+//! `<title>`, `<script>`, `<plaintext>`, ...) and [`TreeBuilder::cdata_allowed`] (13.2.5.42).
+//!
+//! Everything is iterative: reprocessing a token loops in [`TreeBuilder::process_token`], and no
+//! algorithm recurses over the document.
+//!
+//! Layout: one file per group of insertion modes (`in_head.rs`: "initial" to "after head" and
+//! "text"; `in_body.rs`; `in_table.rs`: the table modes; `after_body.rs`: "in template" and the
+//! "after"/frameset modes), `open_elements.rs` (the stack of open elements and its scopes),
+//! `formatting.rs` (the list of active formatting elements and the adoption agency algorithm),
+//! `foreign.rs` (13.2.6.5 and the SVG/MathML adjustments), `quirks.rs` (the DOCTYPE tables).
+
+mod after_body;
+mod foreign;
+mod formatting;
+mod in_body;
+mod in_head;
+mod in_table;
+mod open_elements;
+mod quirks;
+mod select;
+mod sink;
+mod tag;
+
+pub use sink::{Attr, AttrNamespace, InsertionPoint, Namespace, QuirksMode, TreeSink};
+pub use tag::Tag;
+
+use crate::tokenizer::{Attribute, State, Token};
+use formatting::FormattingEntry;
+use tag::TAG_COUNT;
+
+/// The insertion modes of 13.2.4.1 (21 of them since the 2025 removal of "in select" and "in
+/// select in table").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InsertionMode {
+    /// "initial" (13.2.6.4.1)
+    Initial,
+    /// "before html" (13.2.6.4.2)
+    BeforeHtml,
+    /// "before head" (13.2.6.4.3)
+    BeforeHead,
+    /// "in head" (13.2.6.4.4)
+    InHead,
+    /// "in head noscript" (13.2.6.4.5)
+    InHeadNoscript,
+    /// "after head" (13.2.6.4.6)
+    AfterHead,
+    /// "in body" (13.2.6.4.7)
+    InBody,
+    /// "text" (13.2.6.4.8)
+    Text,
+    /// "in table" (13.2.6.4.9)
+    InTable,
+    /// "in table text" (13.2.6.4.10)
+    InTableText,
+    /// "in caption" (13.2.6.4.11)
+    InCaption,
+    /// "in column group" (13.2.6.4.12)
+    InColumnGroup,
+    /// "in table body" (13.2.6.4.13)
+    InTableBody,
+    /// "in row" (13.2.6.4.14)
+    InRow,
+    /// "in cell" (13.2.6.4.15)
+    InCell,
+    /// "in template" (13.2.6.4.16)
+    InTemplate,
+    /// "after body" (13.2.6.4.17)
+    AfterBody,
+    /// "in frameset" (13.2.6.4.18)
+    InFrameset,
+    /// "after frameset" (13.2.6.4.19)
+    AfterFrameset,
+    /// "after after body" (13.2.6.4.20)
+    AfterAfterBody,
+    /// "after after frameset" (13.2.6.4.21)
+    AfterAfterFrameset,
+}
+
+/// Options for a [`TreeBuilder`].
+#[derive(Debug, Clone, Copy)]
+pub struct TreeBuilderOptions {
+    /// The scripting flag: `true` is scripting mode Normal/Inert (a `noscript` element's content
+    /// is raw text), `false` is Disabled ("in head noscript", `noscript` parsed as markup).
+    pub scripting: bool,
+}
+
+impl Default for TreeBuilderOptions {
+    fn default() -> Self {
+        TreeBuilderOptions { scripting: true }
+    }
+}
+
+/// The context element of the fragment parsing algorithm (13.4): namespace, local name and
+/// attributes (attributes matter for `annotation-xml`'s `encoding`).
+#[derive(Debug, Clone, Copy)]
+pub struct ContextElement<'a> {
+    /// The context element's namespace.
+    pub ns: Namespace,
+    /// Its local name, as the DOM has it (`foreignObject`, `annotation-xml`, `td`).
+    pub name: &'a str,
+    /// Its attributes.
+    pub attrs: &'a [Attribute<'a>],
+}
+
+/// An index into the builder's table of the elements it created.
+pub(crate) type ElemId = u32;
+
+/// What the builder remembers about an element it created.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Elem<'a, H> {
+    pub handle: H,
+    pub ns: Namespace,
+    pub tag: Tag,
+    /// The local name (after SVG case adjustment).
+    pub name: &'a str,
+    /// The name of the token the element was created for (lower case; `foreignobject` for SVG's
+    /// `foreignObject`).
+    pub lname: &'a str,
+    /// The attributes of the token the element was created for (for the adoption agency
+    /// algorithm, reconstruction and the Noah's Ark clause).
+    pub attrs: &'a [Attribute<'a>],
+    /// An HTML integration point (13.2.6).
+    pub html_integration_point: bool,
+    pub in_stack: bool,
+    /// The element's index in the stack of open elements while `in_stack`.
+    pub pos: u32,
+    pub in_formatting_list: bool,
+    /// The Noah's Ark family of a formatting element's token (0 for other elements).
+    pub family: u64,
+}
+
+impl<H> Elem<'_, H> {
+    #[inline]
+    pub fn is_html(&self, tag: Tag) -> bool {
+        self.tag == tag && self.ns == Namespace::Html
+    }
+    /// MathML mi, mo, mn, ms, mtext.
+    pub fn is_mathml_text_integration_point(&self) -> bool {
+        self.ns == Namespace::MathMl
+            && matches!(self.tag, Tag::Mi | Tag::Mo | Tag::Mn | Tag::Ms | Tag::Mtext)
+    }
+    pub fn is_special(&self) -> bool {
+        match self.ns {
+            Namespace::Html => self.tag.is_special_html(),
+            Namespace::MathMl => matches!(
+                self.tag,
+                Tag::Mi | Tag::Mo | Tag::Mn | Tag::Ms | Tag::Mtext | Tag::AnnotationXml
+            ),
+            Namespace::Svg => matches!(self.tag, Tag::ForeignObject | Tag::Desc | Tag::Title),
+        }
+    }
+}
+
+/// What a mode function hands back: `Some(token)` to reprocess `token` (the whole token or the
+/// rest of a character run) through the tree construction dispatcher, `None` when done.
+type Step<'a> = Option<Token<'a>>;
+
+/// The HTML tree builder (13.2.6), generic over the [`TreeSink`] it writes to.
+pub struct TreeBuilder<'a, S: TreeSink<'a>> {
+    sink: S,
+    elems: Vec<Elem<'a, S::Handle>>,
+    mode: InsertionMode,
+    original_mode: InsertionMode,
+    template_modes: Vec<InsertionMode>,
+    /// The stack of open elements, top (html) first.
+    open: Vec<ElemId>,
+    /// The open HTML elements of each tag, in stack order.
+    open_by_tag: Vec<Vec<ElemId>>,
+    /// The open elements that bound the "in scope" scope (13.2.4.2), in stack order.
+    default_scope_boundaries: Vec<ElemId>,
+    /// How many elements with each token name are on the stack, for HTML elements of
+    /// [`Tag::Other`] and for all SVG and MathML elements (so that end tags for elements that are
+    /// not open are ignored without walking the stack).
+    open_names: std::collections::HashMap<&'a str, u32>,
+    /// The list of active formatting elements.
+    formatting: Vec<FormattingEntry>,
+    /// Entries per Noah's Ark family in each marker segment of `formatting`.
+    families: formatting::FamilyCounts,
+    head: Option<ElemId>,
+    form: Option<ElemId>,
+    frameset_ok: bool,
+    foster_parenting: bool,
+    scripting: bool,
+    /// The context element (fragment case).
+    context: Option<ElemId>,
+    /// The parser's root insertion target (fragment case).
+    root_insertion_target: Option<S::Handle>,
+    pending_table_text: Vec<&'a str>,
+    pending_table_text_dirty: bool,
+    /// Ignore a leading LF in the next token (after `<pre>`, `<listing>`, `<textarea>`).
+    ignore_lf: bool,
+    tokenizer_state: Option<State>,
+    offset: usize,
+    quirks_mode: QuirksMode,
+    stopped: bool,
+    attr_buf: Vec<Attr<'a>>,
+    /// Whether a `selectedcontent` element was ever created (the cloning steps are skipped
+    /// otherwise).
+    saw_selectedcontent: bool,
+}
+
+impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
+    /// A builder for a whole document (13.2.6, starting in the "initial" insertion mode).
+    pub fn new(sink: S, options: TreeBuilderOptions) -> Self {
+        TreeBuilder {
+            sink,
+            elems: Vec::new(),
+            mode: InsertionMode::Initial,
+            original_mode: InsertionMode::Initial,
+            template_modes: Vec::new(),
+            open: Vec::new(),
+            open_by_tag: vec![Vec::new(); TAG_COUNT],
+            default_scope_boundaries: Vec::new(),
+            open_names: std::collections::HashMap::new(),
+            formatting: Vec::new(),
+            families: formatting::FamilyCounts::default(),
+            head: None,
+            form: None,
+            frameset_ok: true,
+            foster_parenting: false,
+            scripting: options.scripting,
+            context: None,
+            root_insertion_target: None,
+            pending_table_text: Vec::new(),
+            pending_table_text_dirty: false,
+            ignore_lf: false,
+            tokenizer_state: None,
+            offset: 0,
+            quirks_mode: QuirksMode::NoQuirks,
+            stopped: false,
+            attr_buf: Vec::new(),
+            saw_selectedcontent: false,
+        }
+    }
+
+    /// A builder for the HTML fragment parsing algorithm (13.4, steps 12–20) with the given
+    /// context element. `quirks_mode` is the context document's mode. The fragment's nodes
+    /// become the children of the returned [`Self::fragment_root`]. The caller sets the
+    /// tokenizer's initial state with [`fragment_tokenizer_state`].
+    pub fn new_fragment(
+        sink: S,
+        options: TreeBuilderOptions,
+        context: ContextElement<'a>,
+        quirks_mode: QuirksMode,
+    ) -> Self {
+        let mut tb = TreeBuilder::new(sink, options);
+        tb.quirks_mode = quirks_mode;
+        tb.sink.set_quirks_mode(quirks_mode);
+        // Step 12-14: the root html element, appended to the document, alone on the stack.
+        let root = tb.create_element(Namespace::Html, "html", Tag::Html, &[], false);
+        let doc = tb.sink.document();
+        let root_handle = tb.elems[root as usize].handle;
+        tb.sink.insert(
+            InsertionPoint {
+                parent: doc,
+                before: None,
+            },
+            root_handle,
+        );
+        tb.push(root);
+        // Step 15-16: the fragment is the root insertion target.
+        let fragment = tb.sink.create_document_fragment();
+        tb.root_insertion_target = Some(fragment);
+        // The context element (never inserted anywhere).
+        let ctx_tag = Tag::from_name(&context.name.to_ascii_lowercase());
+        let ctx = tb.create_element(context.ns, context.name, ctx_tag, context.attrs, true);
+        tb.context = Some(ctx);
+        // Step 17.
+        if tb.elems[ctx as usize].is_html(Tag::Template) {
+            tb.template_modes.push(InsertionMode::InTemplate);
+        }
+        // Step 19.
+        tb.reset_insertion_mode();
+        // Step 20: the nearest form ancestor of the context, the context itself here.
+        if tb.elems[ctx as usize].is_html(Tag::Form) {
+            tb.form = Some(ctx);
+        }
+        tb
+    }
+
+    /// The root insertion target of a fragment parse (the DocumentFragment whose children are
+    /// the result), `None` for a document parse.
+    pub fn fragment_root(&self) -> Option<S::Handle> {
+        self.root_insertion_target
+    }
+
+    /// The sink.
+    pub fn sink(&self) -> &S {
+        &self.sink
+    }
+
+    /// Consumes the builder, handing back the sink.
+    pub fn into_sink(self) -> S {
+        self.sink
+    }
+
+    /// The document's mode as the DOCTYPE rules set it.
+    pub fn quirks_mode(&self) -> QuirksMode {
+        self.quirks_mode
+    }
+
+    /// The state the tokenizer must switch to before producing the next token, if the last
+    /// token changed it (13.2.6.2 and friends). Taking it clears it.
+    pub fn take_tokenizer_state(&mut self) -> Option<State> {
+        self.tokenizer_state.take()
+    }
+
+    /// Whether the adjusted current node is an element that is not in the HTML namespace, which
+    /// makes `<![CDATA[` open a CDATA section (13.2.5.42).
+    pub fn cdata_allowed(&self) -> bool {
+        self.adjusted_current()
+            .is_some_and(|e| self.elems[e as usize].ns != Namespace::Html)
+    }
+
+    /// Whether parsing has stopped (13.2.7 "the end" ran).
+    pub fn is_stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Processes one token (the tree construction dispatcher, 13.2.6). `offset` is the byte
+    /// offset of the token in the input, used for parse errors.
+    pub fn process_token(&mut self, token: Token<'a>, offset: usize) {
+        if self.stopped {
+            return;
+        }
+        self.offset = offset;
+        let mut token = token;
+        if self.ignore_lf {
+            self.ignore_lf = false;
+            if let Token::Characters(s) = token
+                && let Some(rest) = s.strip_prefix('\n')
+            {
+                if rest.is_empty() {
+                    return;
+                }
+                token = Token::Characters(rest);
+            }
+        }
+        let mut next = Some(token);
+        while let Some(t) = next {
+            if self.stopped {
+                break;
+            }
+            next = self.dispatch(t);
+        }
+    }
+
+    /// The tree construction dispatcher: HTML content rules or foreign content rules.
+    fn dispatch(&mut self, token: Token<'a>) -> Step<'a> {
+        if self.use_html_content_rules(&token) {
+            self.process_in_mode(self.mode, token)
+        } else {
+            self.foreign_content(token)
+        }
+    }
+
+    fn use_html_content_rules(&self, token: &Token<'a>) -> bool {
+        let Some(acn) = self.adjusted_current() else {
+            return true;
+        };
+        let e = &self.elems[acn as usize];
+        if e.ns == Namespace::Html {
+            return true;
+        }
+        match token {
+            Token::Eof => true,
+            Token::StartTag(t) => {
+                (e.is_mathml_text_integration_point()
+                    && t.name != "mglyph"
+                    && t.name != "malignmark")
+                    || (e.ns == Namespace::MathMl && e.tag == Tag::AnnotationXml && t.name == "svg")
+                    || e.html_integration_point
+            }
+            Token::Characters(_) => {
+                e.is_mathml_text_integration_point() || e.html_integration_point
+            }
+            _ => false,
+        }
+    }
+
+    /// Processes `token` with the rules of insertion mode `mode` (13.2.6.4).
+    fn process_in_mode(&mut self, mode: InsertionMode, token: Token<'a>) -> Step<'a> {
+        use InsertionMode::*;
+        match mode {
+            Initial => self.initial(token),
+            BeforeHtml => self.before_html(token),
+            BeforeHead => self.before_head(token),
+            InHead => self.in_head(token),
+            InHeadNoscript => self.in_head_noscript(token),
+            AfterHead => self.after_head(token),
+            InBody => self.in_body(token),
+            Text => self.text(token),
+            InTable => self.in_table(token),
+            InTableText => self.in_table_text(token),
+            InCaption => self.in_caption(token),
+            InColumnGroup => self.in_column_group(token),
+            InTableBody => self.in_table_body(token),
+            InRow => self.in_row(token),
+            InCell => self.in_cell(token),
+            InTemplate => self.in_template(token),
+            AfterBody => self.after_body(token),
+            InFrameset => self.in_frameset(token),
+            AfterFrameset => self.after_frameset(token),
+            AfterAfterBody => self.after_after_body(token),
+            AfterAfterFrameset => self.after_after_frameset(token),
+        }
+    }
+
+    // ----- shared helpers -----
+
+    /// Sets the frameset-ok flag to "not ok". What happens inside a template's contents does not
+    /// change the flag (WPT template.dat: `<template>x</template><p><frameset>` still makes a
+    /// frameset).
+    fn frameset_not_ok(&mut self) {
+        if !self.has_open(Tag::Template) {
+            self.frameset_ok = false;
+        }
+    }
+
+    /// Whether the form element pointer is ignored: a `template` element is on the stack of open
+    /// elements, or the fragment's context element is a `template` (whose contents the fragment
+    /// is).
+    fn in_template_contents(&self) -> bool {
+        self.has_open(Tag::Template)
+            || self
+                .context
+                .is_some_and(|c| self.elem(c).is_html(Tag::Template))
+    }
+
+    fn error(&mut self, message: &'static str) {
+        self.sink.parse_error(message, self.offset);
+    }
+
+    #[inline]
+    fn elem(&self, id: ElemId) -> &Elem<'a, S::Handle> {
+        &self.elems[id as usize]
+    }
+
+    #[inline]
+    fn handle(&self, id: ElemId) -> S::Handle {
+        self.elems[id as usize].handle
+    }
+
+    /// Creates an element (13.2.6.1 "create an element for the token"), adjusting attributes for
+    /// foreign elements when `adjust` is set.
+    fn create_element(
+        &mut self,
+        ns: Namespace,
+        name: &'a str,
+        tag: Tag,
+        attrs: &'a [Attribute<'a>],
+        adjust: bool,
+    ) -> ElemId {
+        let mut buf = std::mem::take(&mut self.attr_buf);
+        buf.clear();
+        let mut html_ip = false;
+        for a in attrs {
+            let attr = if adjust && ns != Namespace::Html {
+                foreign::adjust_attribute(ns, a)
+            } else {
+                Attr {
+                    ns: AttrNamespace::None,
+                    prefix: None,
+                    name: a.name,
+                    value: a.value,
+                }
+            };
+            buf.push(attr);
+        }
+        match ns {
+            Namespace::MathMl if tag == Tag::AnnotationXml => {
+                html_ip = attrs.iter().any(|a| {
+                    a.name == "encoding"
+                        && (a.value.eq_ignore_ascii_case("text/html")
+                            || a.value.eq_ignore_ascii_case("application/xhtml+xml"))
+                });
+            }
+            Namespace::Svg => {
+                html_ip = matches!(tag, Tag::ForeignObject | Tag::Desc | Tag::Title);
+            }
+            _ => {}
+        }
+        let handle = self.sink.create_element(ns, name, &buf);
+        self.attr_buf = buf;
+        if ns == Namespace::Html && tag == Tag::Selectedcontent {
+            self.saw_selectedcontent = true;
+        }
+        let id = self.elems.len() as ElemId;
+        self.elems.push(Elem {
+            handle,
+            ns,
+            tag,
+            name,
+            lname: name,
+            attrs,
+            html_integration_point: html_ip,
+            in_stack: false,
+            pos: 0,
+            in_formatting_list: false,
+            family: if ns == Namespace::Html && tag.is_formatting() {
+                formatting::token_family(name, attrs)
+            } else {
+                0
+            },
+        });
+        id
+    }
+
+    /// The location inside an element: its template contents for a `template`.
+    fn inside(&mut self, id: ElemId) -> S::Handle {
+        let e = self.elem(id);
+        if e.is_html(Tag::Template) {
+            let h = e.handle;
+            self.sink.template_contents(h)
+        } else {
+            e.handle
+        }
+    }
+
+    /// The adjusted insertion location (13.2.6.1), with an optional override target.
+    fn adjusted_insertion_location(
+        &mut self,
+        override_target: Option<ElemId>,
+    ) -> InsertionPoint<S::Handle> {
+        let target = override_target.unwrap_or_else(|| self.current());
+        let t = self.elem(target);
+        let mut parent_elem: Option<ElemId> = Some(target);
+        let mut point = None;
+        if self.foster_parenting
+            && t.ns == Namespace::Html
+            && matches!(
+                t.tag,
+                Tag::Table | Tag::Tbody | Tag::Tfoot | Tag::Thead | Tag::Tr
+            )
+        {
+            let last_template = self.last_open_html(Tag::Template);
+            let last_table = self.last_open_html(Tag::Table);
+            match (last_template, last_table) {
+                (Some((tpos, tid)), table) if table.is_none_or(|(pos, _)| tpos > pos) => {
+                    let contents = self.inside(tid);
+                    point = Some(InsertionPoint {
+                        parent: contents,
+                        before: None,
+                    });
+                    parent_elem = None;
+                }
+                (_, None) => parent_elem = Some(self.open[0]),
+                (_, Some((pos, table))) => {
+                    let th = self.handle(table);
+                    if let Some(p) = self.sink.parent(th) {
+                        point = Some(InsertionPoint {
+                            parent: p,
+                            before: Some(th),
+                        });
+                        parent_elem = None;
+                    } else {
+                        parent_elem = Some(self.open[pos - 1]);
+                    }
+                }
+            }
+        }
+        if let Some(id) = parent_elem {
+            if self.root_insertion_target.is_some() && self.open.first() == Some(&id) {
+                return InsertionPoint {
+                    parent: self.root_insertion_target.unwrap_or(self.handle(id)),
+                    before: None,
+                };
+            }
+            let parent = self.inside(id);
+            return InsertionPoint {
+                parent,
+                before: None,
+            };
+        }
+        point.unwrap_or_else(|| InsertionPoint {
+            parent: self.sink.document(),
+            before: None,
+        })
+    }
+
+    /// Inserts an element for a start tag at the adjusted insertion location and pushes it
+    /// (13.2.6.1 "insert a foreign element" / "insert an HTML element").
+    fn insert_element(
+        &mut self,
+        ns: Namespace,
+        name: &'a str,
+        tag: Tag,
+        attrs: &'a [Attribute<'a>],
+    ) -> ElemId {
+        let at = self.adjusted_insertion_location(None);
+        let id = self.create_element(ns, name, tag, attrs, true);
+        let h = self.handle(id);
+        self.sink.insert(at, h);
+        self.push(id);
+        id
+    }
+
+    /// "Insert an HTML element" for a start tag token.
+    fn insert_html(&mut self, tag: &crate::tokenizer::Tag<'a>) -> ElemId {
+        self.insert_element(
+            Namespace::Html,
+            tag.name,
+            Tag::from_name(tag.name),
+            tag.attrs,
+        )
+    }
+
+    /// "Insert an HTML element" for a start tag token named `name` with no attributes.
+    fn insert_html_named(&mut self, name: &'static str) -> ElemId {
+        self.insert_element(Namespace::Html, name, Tag::from_name(name), &[])
+    }
+
+    /// "Insert a character" for a run of characters.
+    fn insert_characters(&mut self, text: &'a str) {
+        if text.is_empty() {
+            return;
+        }
+        let at = self.adjusted_insertion_location(None);
+        if at.parent == self.sink.document() {
+            return;
+        }
+        self.sink.insert_text(at, text);
+    }
+
+    /// "Insert a comment" at the adjusted insertion location.
+    fn insert_comment(&mut self, data: &'a str) {
+        let at = self.adjusted_insertion_location(None);
+        let c = self.sink.create_comment(data);
+        self.sink.insert(at, c);
+    }
+
+    /// "Insert a processing instruction" at the adjusted insertion location.
+    fn insert_pi(&mut self, target: &'a str, data: &'a str) {
+        let at = self.adjusted_insertion_location(None);
+        let c = self.sink.create_processing_instruction(target, data);
+        self.sink.insert(at, c);
+    }
+
+    /// Inserts a comment or processing instruction token as the last child of `parent`.
+    fn insert_comment_or_pi_in(&mut self, token: Token<'a>, at: InsertionPoint<S::Handle>) {
+        let node = match token {
+            Token::Comment(d) => self.sink.create_comment(d),
+            Token::ProcessingInstruction(pi) => {
+                self.sink.create_processing_instruction(pi.target, pi.data)
+            }
+            _ => return,
+        };
+        self.sink.insert(at, node);
+    }
+
+    /// Appends a comment or PI token to the Document.
+    fn insert_comment_or_pi_in_document(&mut self, token: Token<'a>) {
+        let doc = self.sink.document();
+        self.insert_comment_or_pi_in(
+            token,
+            InsertionPoint {
+                parent: doc,
+                before: None,
+            },
+        );
+    }
+
+    /// The generic raw text / RCDATA element parsing algorithm (13.2.6.2).
+    fn parse_text_element(&mut self, tag: &crate::tokenizer::Tag<'a>, state: State) {
+        self.insert_html(tag);
+        self.tokenizer_state = Some(state);
+        self.original_mode = self.mode;
+        self.mode = InsertionMode::Text;
+    }
+
+    /// Reset the insertion mode appropriately (13.2.4.1).
+    fn reset_insertion_mode(&mut self) {
+        // Fast path: with no table, template, head or frameset element open, the walk from the
+        // bottom of the stack would meet `body` (or `html`) first.
+        const DECISIVE: &[Tag] = &[
+            Tag::Td,
+            Tag::Th,
+            Tag::Tr,
+            Tag::Tbody,
+            Tag::Thead,
+            Tag::Tfoot,
+            Tag::Caption,
+            Tag::Colgroup,
+            Tag::Table,
+            Tag::Template,
+            Tag::Head,
+            Tag::Frameset,
+        ];
+        if self.context.is_none()
+            && self.has_open(Tag::Body)
+            && DECISIVE.iter().all(|&t| !self.has_open(t))
+        {
+            self.mode = InsertionMode::InBody;
+            return;
+        }
+        let mut i = self.open.len();
+        while i > 0 {
+            i -= 1;
+            let mut node = self.open[i];
+            let last = i == 0;
+            if last && let Some(ctx) = self.context {
+                node = ctx;
+            }
+            let e = self.elem(node);
+            if e.ns == Namespace::Html {
+                let mode = match e.tag {
+                    Tag::Td | Tag::Th if !last => Some(InsertionMode::InCell),
+                    Tag::Tr => Some(InsertionMode::InRow),
+                    Tag::Tbody | Tag::Thead | Tag::Tfoot => Some(InsertionMode::InTableBody),
+                    Tag::Caption => Some(InsertionMode::InCaption),
+                    Tag::Colgroup => Some(InsertionMode::InColumnGroup),
+                    Tag::Table => Some(InsertionMode::InTable),
+                    Tag::Template => Some(
+                        *self
+                            .template_modes
+                            .last()
+                            .unwrap_or(&InsertionMode::InTemplate),
+                    ),
+                    Tag::Head if !last => Some(InsertionMode::InHead),
+                    Tag::Body => Some(InsertionMode::InBody),
+                    Tag::Frameset => Some(InsertionMode::InFrameset),
+                    Tag::Html => Some(if self.head.is_none() {
+                        InsertionMode::BeforeHead
+                    } else {
+                        InsertionMode::AfterHead
+                    }),
+                    _ => None,
+                };
+                if let Some(m) = mode {
+                    self.mode = m;
+                    return;
+                }
+            }
+            if last {
+                self.mode = InsertionMode::InBody;
+                return;
+            }
+        }
+        self.mode = InsertionMode::InBody;
+    }
+
+    /// 13.2.7 "the end": pop all the nodes off the stack of open elements.
+    fn stop_parsing(&mut self) {
+        while !self.open.is_empty() {
+            self.pop();
+        }
+        self.stopped = true;
+    }
+}
+
+/// The tokenizer state for a fragment parse with the given context element (13.4 step 11).
+pub fn fragment_tokenizer_state(context: &ContextElement<'_>, scripting: bool) -> State {
+    if context.ns != Namespace::Html {
+        return State::Data;
+    }
+    match context.name {
+        "title" | "textarea" => State::Rcdata,
+        "style" | "xmp" | "iframe" | "noembed" | "noframes" => State::Rawtext,
+        "script" => State::ScriptData,
+        "noscript" if scripting => State::Rawtext,
+        "plaintext" => State::Plaintext,
+        _ => State::Data,
+    }
+}
+
+/// Whether `c` is ASCII whitespace as the tree construction rules mean it (tab, LF, FF, CR,
+/// space).
+#[inline]
+pub(crate) fn is_ws(c: u8) -> bool {
+    matches!(c, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
+}
+
+/// Splits `s` into its leading whitespace and the rest.
+#[inline]
+pub(crate) fn split_leading_ws(s: &str) -> (&str, &str) {
+    let n = s.bytes().take_while(|&b| is_ws(b)).count();
+    s.split_at(n)
+}

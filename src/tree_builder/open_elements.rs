@@ -1,0 +1,372 @@
+//! The stack of open elements (13.2.4.2) and its scopes.
+//!
+//! Besides the stack itself the builder keeps, in stack order, the open HTML elements of each
+//! tag and the open elements that bound the default scope, and every open element knows its
+//! index in the stack. A scope query is then two look-ups: "has an element `T` in scope" holds
+//! when the lowest open `T` sits at or below the lowest open boundary of that scope, which is
+//! what walking up from the current node finds first. No query walks the stack, so 100,000
+//! nested elements stay linear. Removing or inserting in the middle of the stack (the adoption
+//! agency algorithm, `</form>`, the "after head" rules) renumbers the entries after it, which
+//! costs what the `Vec` move costs anyway.
+
+use super::{ElemId, Namespace, Tag, TreeBuilder, TreeSink};
+
+/// The kinds of scope of 13.2.4.2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Scope {
+    /// "in scope"
+    Default,
+    /// "in list item scope"
+    ListItem,
+    /// "in button scope"
+    Button,
+    /// "in table scope"
+    Table,
+}
+
+impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
+    /// The current node (the bottommost node of the stack).
+    #[inline]
+    pub(crate) fn current(&self) -> ElemId {
+        *self
+            .open
+            .last()
+            .expect("the stack of open elements is not empty")
+    }
+
+    /// The adjusted current node (13.2.4.2), `None` if the stack is empty.
+    pub(crate) fn adjusted_current(&self) -> Option<ElemId> {
+        match (self.context, self.open.len()) {
+            (_, 0) => None,
+            (Some(ctx), 1) => Some(ctx),
+            _ => self.open.last().copied(),
+        }
+    }
+
+    /// Whether the current node is the HTML element `tag`.
+    #[inline]
+    pub(crate) fn current_is(&self, tag: Tag) -> bool {
+        self.open
+            .last()
+            .is_some_and(|&id| self.elem(id).is_html(tag))
+    }
+
+    /// Whether `id` bounds the default scope: applet, caption, html, table, td, th, marquee,
+    /// object, select, template; MathML mi, mo, mn, ms, mtext, annotation-xml; SVG
+    /// foreignObject, desc, title.
+    fn is_default_scope_boundary(&self, id: ElemId) -> bool {
+        let e = self.elem(id);
+        match e.ns {
+            Namespace::Html => matches!(
+                e.tag,
+                Tag::Applet
+                    | Tag::Caption
+                    | Tag::Html
+                    | Tag::Table
+                    | Tag::Td
+                    | Tag::Th
+                    | Tag::Marquee
+                    | Tag::Object
+                    | Tag::Select
+                    | Tag::Template
+            ),
+            Namespace::MathMl => matches!(
+                e.tag,
+                Tag::Mi | Tag::Mo | Tag::Mn | Tag::Ms | Tag::Mtext | Tag::AnnotationXml
+            ),
+            Namespace::Svg => matches!(e.tag, Tag::ForeignObject | Tag::Desc | Tag::Title),
+        }
+    }
+
+    /// Pushes `id` onto the stack of open elements.
+    pub(crate) fn push(&mut self, id: ElemId) {
+        let pos = self.open.len();
+        self.open.push(id);
+        self.note_open(id, pos);
+    }
+
+    /// Inserts `id` into the stack at `pos` (the adoption agency algorithm's step 20).
+    pub(crate) fn insert_into_stack(&mut self, pos: usize, id: ElemId) {
+        self.open.insert(pos, id);
+        self.renumber_from(pos + 1);
+        self.note_open(id, pos);
+    }
+
+    fn renumber_from(&mut self, from: usize) {
+        for i in from..self.open.len() {
+            self.elems[self.open[i] as usize].pos = i as u32;
+        }
+    }
+
+    /// Inserts `id` into a stack-ordered list of open elements.
+    fn list_insert(list: &mut Vec<ElemId>, elems: &[super::Elem<'a, S::Handle>], id: ElemId) {
+        let pos = elems[id as usize].pos;
+        match list.last() {
+            Some(&last) if elems[last as usize].pos > pos => {
+                let i = list.partition_point(|&x| elems[x as usize].pos < pos);
+                list.insert(i, id);
+            }
+            _ => list.push(id),
+        }
+    }
+
+    /// Removes `id` from a stack-ordered list of open elements (usually its last entry).
+    fn list_remove(list: &mut Vec<ElemId>, id: ElemId) {
+        if list.last() == Some(&id) {
+            list.pop();
+        } else if let Some(i) = list.iter().rposition(|&x| x == id) {
+            list.remove(i);
+        }
+    }
+
+    /// Records that `id` is now on the stack at `pos` (flags, per-tag lists, name counts).
+    fn note_open(&mut self, id: ElemId, pos: usize) {
+        {
+            let e = &mut self.elems[id as usize];
+            e.in_stack = true;
+            e.pos = pos as u32;
+        }
+        let e = *self.elem(id);
+        if e.ns == Namespace::Html {
+            Self::list_insert(&mut self.open_by_tag[e.tag as usize], &self.elems, id);
+        }
+        if self.is_default_scope_boundary(id) {
+            Self::list_insert(&mut self.default_scope_boundaries, &self.elems, id);
+        }
+        if e.ns != Namespace::Html || e.tag == Tag::Other {
+            *self.open_names.entry(e.lname).or_insert(0) += 1;
+        }
+    }
+
+    /// Records that `id` left the stack.
+    fn note_closed(&mut self, id: ElemId) {
+        self.elems[id as usize].in_stack = false;
+        let e = *self.elem(id);
+        if e.ns == Namespace::Html {
+            Self::list_remove(&mut self.open_by_tag[e.tag as usize], id);
+        }
+        if self.is_default_scope_boundary(id) {
+            Self::list_remove(&mut self.default_scope_boundaries, id);
+        }
+        if (e.ns != Namespace::Html || e.tag == Tag::Other)
+            && let Some(c) = self.open_names.get_mut(e.lname)
+        {
+            *c -= 1;
+            if *c == 0 {
+                self.open_names.remove(e.lname);
+            }
+        }
+    }
+
+    /// Whether an element counted in `open_names` (an HTML element of [`Tag::Other`], or any
+    /// SVG or MathML element) with this token name may be open.
+    pub(crate) fn name_may_be_open(&self, name: &str) -> bool {
+        self.open_names.contains_key(name)
+    }
+
+    /// Pops the current node off the stack of open elements.
+    pub(crate) fn pop(&mut self) -> ElemId {
+        let id = self
+            .open
+            .pop()
+            .expect("the stack of open elements is not empty");
+        self.note_closed(id);
+        if self.saw_selectedcontent && self.elem(id).is_html(Tag::Option) {
+            self.option_popped(id);
+        }
+        id
+    }
+
+    /// Removes `id` from the stack of open elements, wherever it is.
+    pub(crate) fn remove_from_stack(&mut self, id: ElemId) {
+        let Some(pos) = self.stack_position(id) else {
+            return;
+        };
+        self.open.remove(pos);
+        self.renumber_from(pos);
+        self.note_closed(id);
+    }
+
+    /// Puts `new` in the place of `old` in the stack (the adoption agency algorithm's step
+    /// 13.6; both have the same tag).
+    pub(crate) fn replace_in_stack(&mut self, old: ElemId, new: ElemId) {
+        let Some(pos) = self.stack_position(old) else {
+            return;
+        };
+        self.note_closed(old);
+        self.open[pos] = new;
+        self.note_open(new, pos);
+    }
+
+    /// The position of `id` in the stack of open elements.
+    #[inline]
+    pub(crate) fn stack_position(&self, id: ElemId) -> Option<usize> {
+        let e = self.elem(id);
+        e.in_stack.then_some(e.pos as usize)
+    }
+
+    /// Whether an HTML element `tag` is on the stack of open elements.
+    #[inline]
+    pub(crate) fn has_open(&self, tag: Tag) -> bool {
+        !self.open_by_tag[tag as usize].is_empty()
+    }
+
+    /// The last (lowest) HTML element `tag` on the stack, with its position.
+    pub(crate) fn last_open_html(&self, tag: Tag) -> Option<(usize, ElemId)> {
+        self.open_by_tag[tag as usize]
+            .last()
+            .map(|&id| (self.elem(id).pos as usize, id))
+    }
+
+    /// The position of the lowest open HTML element `tag`.
+    #[inline]
+    fn last_pos(&self, tag: Tag) -> Option<u32> {
+        self.open_by_tag[tag as usize]
+            .last()
+            .map(|&id| self.elem(id).pos)
+    }
+
+    /// The position of the lowest open element that bounds `scope`.
+    fn boundary_pos(&self, scope: Scope) -> Option<u32> {
+        let default = || {
+            self.default_scope_boundaries
+                .last()
+                .map(|&id| self.elem(id).pos)
+        };
+        match scope {
+            Scope::Default => default(),
+            Scope::Button => default().max(self.last_pos(Tag::Button)),
+            Scope::ListItem => default()
+                .max(self.last_pos(Tag::Ol))
+                .max(self.last_pos(Tag::Ul)),
+            Scope::Table => self
+                .last_pos(Tag::Html)
+                .max(self.last_pos(Tag::Table))
+                .max(self.last_pos(Tag::Template)),
+        }
+    }
+
+    /// Whether the stack has an HTML element `tag` in the given scope.
+    pub(crate) fn in_scope(&self, tag: Tag, scope: Scope) -> bool {
+        self.in_scope_any(&[tag], scope)
+    }
+
+    /// Whether the stack has an HTML element with one of `tags` in the given scope.
+    pub(crate) fn in_scope_any(&self, tags: &[Tag], scope: Scope) -> bool {
+        let found = match tags.iter().filter_map(|&t| self.last_pos(t)).max() {
+            None => false,
+            Some(target) => self.boundary_pos(scope).is_none_or(|b| target >= b),
+        };
+        debug_assert!(
+            self.open.len() > 64 || found == self.in_scope_by_walking(tags, scope),
+            "scope bookkeeping disagrees with the spec's walk"
+        );
+        found
+    }
+
+    /// The spec's algorithm, walking up from the current node (checks the bookkeeping in debug
+    /// builds on small stacks).
+    fn in_scope_by_walking(&self, tags: &[Tag], scope: Scope) -> bool {
+        for &id in self.open.iter().rev() {
+            let e = self.elem(id);
+            if e.ns == Namespace::Html && tags.contains(&e.tag) {
+                return true;
+            }
+            let boundary = match scope {
+                Scope::Table => {
+                    e.ns == Namespace::Html
+                        && matches!(e.tag, Tag::Html | Tag::Table | Tag::Template)
+                }
+                Scope::Default => self.is_default_scope_boundary(id),
+                Scope::Button => self.is_default_scope_boundary(id) || e.is_html(Tag::Button),
+                Scope::ListItem => {
+                    self.is_default_scope_boundary(id) || e.is_html(Tag::Ol) || e.is_html(Tag::Ul)
+                }
+            };
+            if boundary {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Whether the stack has the element `target` in (default) scope.
+    pub(crate) fn elem_in_scope(&self, target: ElemId) -> bool {
+        let Some(pos) = self.stack_position(target) else {
+            return false;
+        };
+        self.boundary_pos(Scope::Default)
+            .is_none_or(|b| pos as u32 >= b)
+    }
+
+    /// Pops elements until an HTML element `tag` has been popped.
+    pub(crate) fn pop_until_tag(&mut self, tag: Tag) {
+        if !self.has_open(tag) {
+            return;
+        }
+        while let Some(&id) = self.open.last() {
+            self.pop();
+            if self.elem(id).is_html(tag) {
+                break;
+            }
+        }
+    }
+
+    /// Pops elements until one satisfying `f` (HTML namespace) has been popped.
+    pub(crate) fn pop_until_html(&mut self, f: impl Fn(Tag) -> bool) {
+        while let Some(&id) = self.open.last() {
+            self.pop();
+            let e = self.elem(id);
+            if e.ns == Namespace::Html && f(e.tag) {
+                break;
+            }
+        }
+    }
+
+    /// Pops elements until `id` has been popped.
+    pub(crate) fn pop_until_elem(&mut self, id: ElemId) {
+        while let Some(&top) = self.open.last() {
+            self.pop();
+            if top == id {
+                break;
+            }
+        }
+    }
+
+    /// Generate implied end tags (13.2.6.3), except for HTML elements `except`.
+    pub(crate) fn generate_implied_end_tags(&mut self, except: Option<Tag>) {
+        while let Some(&id) = self.open.last() {
+            let e = self.elem(id);
+            if e.ns != Namespace::Html || !e.tag.has_implied_end_tag() || Some(e.tag) == except {
+                break;
+            }
+            self.pop();
+        }
+    }
+
+    /// Generate all implied end tags thoroughly (13.2.6.3).
+    pub(crate) fn generate_implied_end_tags_thoroughly(&mut self) {
+        while let Some(&id) = self.open.last() {
+            let e = self.elem(id);
+            if e.ns != Namespace::Html || !e.tag.has_implied_end_tag_thoroughly() {
+                break;
+            }
+            self.pop();
+        }
+    }
+
+    /// Whether any node on the stack is not one of those allowed to stay open at the end of the
+    /// body (the parse error check of the "in body" EOF and `</body>` rules). Answered from the
+    /// per-tag lists.
+    pub(crate) fn has_unclosed_disallowed(&self) -> bool {
+        use Tag::*;
+        let allowed: usize = [
+            Dd, Dt, Li, Optgroup, Option, P, Rb, Rp, Rt, Rtc, Tbody, Td, Tfoot, Th, Thead, Tr,
+            Body, Html,
+        ]
+        .iter()
+        .map(|&t| self.open_by_tag[t as usize].len())
+        .sum();
+        self.open.len() > allowed
+    }
+}

@@ -1,0 +1,74 @@
+//! The `selectedcontent` steps of the 2025 customizable `<select>`: when the parser pops an
+//! `option` element off the stack of open elements and that option is its `select`'s selected
+//! option, the option's children are cloned into the select's `selectedcontent` element
+//! ("maybe clone an option into selectedcontent", HTML Standard 4.10.10).
+//!
+//! The builder runs these steps only once a `selectedcontent` element has been created, so
+//! documents without one pay nothing.
+
+use super::{ElemId, InsertionPoint, Namespace, TreeBuilder, TreeSink};
+
+impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
+    /// The option popped steps for `option`.
+    pub(crate) fn option_popped(&mut self, option: ElemId) {
+        let option = self.handle(option);
+        // The option's nearest ancestor select.
+        let mut p = self.sink.parent(option);
+        let select = loop {
+            match p {
+                None => return,
+                Some(h) if self.sink.is_element_named(h, Namespace::Html, "select") => break h,
+                Some(h) => p = self.sink.parent(h),
+            }
+        };
+        // One walk over the select's descendants: its first selectedcontent, its first enabled
+        // option and its last option with a `selected` attribute.
+        let mut selectedcontent = None;
+        let mut first_enabled = None;
+        let mut last_selected = None;
+        let mut stack = self.sink.children(select);
+        stack.reverse();
+        while let Some(n) = stack.pop() {
+            if self
+                .sink
+                .is_element_named(n, Namespace::Html, "selectedcontent")
+            {
+                selectedcontent.get_or_insert(n);
+            } else if self.sink.is_element_named(n, Namespace::Html, "option") {
+                if self.sink.element_attr(n, "selected").is_some() {
+                    last_selected = Some(n);
+                }
+                if first_enabled.is_none() && self.sink.element_attr(n, "disabled").is_none() {
+                    first_enabled = Some(n);
+                }
+            }
+            let mut kids = self.sink.children(n);
+            kids.reverse();
+            stack.extend(kids);
+        }
+        let Some(selectedcontent) = selectedcontent else {
+            return;
+        };
+        if last_selected.or(first_enabled) != Some(option) {
+            return;
+        }
+        for child in self.sink.children(selectedcontent) {
+            self.sink.remove_from_parent(child);
+        }
+        // Clone the option's children, iteratively.
+        let mut work: Vec<(S::Handle, S::Handle)> = vec![(option, selectedcontent)];
+        while let Some((src, dst)) = work.pop() {
+            for child in self.sink.children(src) {
+                let copy = self.sink.clone_shallow(child);
+                self.sink.insert(
+                    InsertionPoint {
+                        parent: dst,
+                        before: None,
+                    },
+                    copy,
+                );
+                work.push((child, copy));
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! The interface through which the tree builder builds a tree ([`TreeSink`]).
+
+/// The namespace of an element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Namespace {
+    /// `http://www.w3.org/1999/xhtml`
+    Html,
+    /// `http://www.w3.org/2000/svg`
+    Svg,
+    /// `http://www.w3.org/1998/Math/MathML`
+    MathMl,
+}
+
+impl Namespace {
+    /// The namespace URL.
+    pub fn url(self) -> &'static str {
+        match self {
+            Namespace::Html => "http://www.w3.org/1999/xhtml",
+            Namespace::Svg => "http://www.w3.org/2000/svg",
+            Namespace::MathMl => "http://www.w3.org/1998/Math/MathML",
+        }
+    }
+}
+
+/// The namespace of an attribute: none for every attribute the parser creates except the ones
+/// "adjust foreign attributes" (13.2.6.1) turns into namespaced attributes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum AttrNamespace {
+    /// No namespace (all HTML attributes).
+    #[default]
+    None,
+    /// The XLink namespace, prefix `xlink`.
+    XLink,
+    /// The XML namespace, prefix `xml`.
+    Xml,
+    /// The XMLNS namespace, prefix `xmlns` (or none, for the `xmlns` attribute itself).
+    Xmlns,
+}
+
+impl AttrNamespace {
+    /// The namespace URL, `None` for no namespace.
+    pub fn url(self) -> Option<&'static str> {
+        match self {
+            AttrNamespace::None => None,
+            AttrNamespace::XLink => Some("http://www.w3.org/1999/xlink"),
+            AttrNamespace::Xml => Some("http://www.w3.org/XML/1998/namespace"),
+            AttrNamespace::Xmlns => Some("http://www.w3.org/2000/xmlns/"),
+        }
+    }
+}
+
+/// An attribute as it goes on an element: namespace, prefix, local name, value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Attr<'a> {
+    /// The namespace.
+    pub ns: AttrNamespace,
+    /// The prefix (`xlink` in `xlink:href`), if any.
+    pub prefix: Option<&'static str>,
+    /// The local name (`href` in `xlink:href`; `viewBox` after SVG case adjustment).
+    pub name: &'a str,
+    /// The value.
+    pub value: &'a str,
+}
+
+/// The document's mode (DOM "quirks mode", set by the DOCTYPE rules of 13.2.6.4.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum QuirksMode {
+    /// "no-quirks"
+    #[default]
+    NoQuirks,
+    /// "limited-quirks"
+    LimitedQuirks,
+    /// "quirks"
+    Quirks,
+}
+
+/// A place to insert a node: inside `parent`, before `before` (or as the last child).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InsertionPoint<H> {
+    /// The node the new node goes into.
+    pub parent: H,
+    /// The child it goes before; `None` appends.
+    pub before: Option<H>,
+}
+
+/// What the tree builder writes through (HTML Standard 13.2.6 "creating and inserting nodes").
+///
+/// The builder is generic over the sink, so calls are monomorphised. Handles are small copyable
+/// node references chosen by the sink. Strings live for `'a` (the input or the caller's arena).
+/// Nothing here may fail: the parser never rejects input.
+pub trait TreeSink<'a> {
+    /// A reference to a node of the tree being built.
+    type Handle: Copy + Eq + std::fmt::Debug;
+
+    /// The Document node.
+    fn document(&self) -> Self::Handle;
+    /// Creates an element (not yet inserted). `attrs` are in token order, already adjusted.
+    fn create_element(&mut self, ns: Namespace, name: &'a str, attrs: &[Attr<'a>]) -> Self::Handle;
+    /// Creates a comment node (not yet inserted).
+    fn create_comment(&mut self, data: &'a str) -> Self::Handle;
+    /// Creates a processing instruction node (not yet inserted).
+    fn create_processing_instruction(&mut self, target: &'a str, data: &'a str) -> Self::Handle;
+    /// Creates a document fragment node (used for the fragment parsing algorithm's root insertion
+    /// target).
+    fn create_document_fragment(&mut self) -> Self::Handle;
+    /// Creates a DocumentType node and appends it to the Document.
+    fn append_doctype(&mut self, name: &'a str, public_id: &'a str, system_id: &'a str);
+    /// Inserts `child` (which has no parent) at `at`.
+    fn insert(&mut self, at: InsertionPoint<Self::Handle>, child: Self::Handle);
+    /// Inserts text at `at`: appends to the Text node immediately before `at` if there is one,
+    /// otherwise creates a Text node there (13.2.6.1 "insert a character").
+    fn insert_text(&mut self, at: InsertionPoint<Self::Handle>, text: &'a str);
+    /// Removes `node` from its parent, if it has one.
+    fn remove_from_parent(&mut self, node: Self::Handle);
+    /// Moves all children of `from` to the end of `to`, in order.
+    fn reparent_children(&mut self, from: Self::Handle, to: Self::Handle);
+    /// The parent of `node`, if any.
+    fn parent(&self, node: Self::Handle) -> Option<Self::Handle>;
+    /// The template contents (a DocumentFragment) of a `template` element.
+    fn template_contents(&mut self, template: Self::Handle) -> Self::Handle;
+    /// Adds each attribute that `element` does not already have (by name).
+    fn add_attrs_if_missing(&mut self, element: Self::Handle, attrs: &[Attr<'a>]);
+    /// Sets the document's mode.
+    fn set_quirks_mode(&mut self, mode: QuirksMode);
+    /// Reports a tree construction parse error at byte `offset` of the input. Default: ignore.
+    fn parse_error(&mut self, message: &'static str, offset: usize) {
+        let _ = (message, offset);
+    }
+    /// The children of `node`, in order (used by the `selectedcontent` cloning steps only).
+    fn children(&self, node: Self::Handle) -> Vec<Self::Handle>;
+    /// A copy of `node` without its children (element: same name, namespace and attributes).
+    fn clone_shallow(&mut self, node: Self::Handle) -> Self::Handle;
+    /// Whether `node` is an element with namespace `ns` and local name `name`.
+    fn is_element_named(&self, node: Self::Handle, ns: Namespace, name: &str) -> bool;
+    /// The value of the no-namespace attribute `name` of element `node`, if any.
+    fn element_attr(&self, node: Self::Handle, name: &str) -> Option<&'a str>;
+}
