@@ -21,6 +21,9 @@ enum Command {
     /// Print, for each file, the encoding a browser would decode it with and the step of the
     /// encoding sniffing algorithm (13.2.3) that decided it: PATH<TAB>ENCODING<TAB>STEP.
     Encoding(cli::encoding::EncodingArgs),
+    /// Parse a document (or, with --fragment, a fragment in a context element) and print the
+    /// tree in the html5lib tree-dump format (`| <html>`, `|   <head>`, ...).
+    Tree(cli::tree::TreeArgs),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +31,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Tokens(args) => cli::tokens::run(args),
         Command::Encoding(args) => cli::encoding::run(args),
+        Command::Tree(args) => cli::tree::run(args),
     };
     match result {
         Ok(code) => code,
