@@ -220,3 +220,22 @@ fn end_tags_for_unopened_elements_under_a_deep_stack() {
         assert!(t0.elapsed() < LIMIT, "took {:?}", t0.elapsed());
     });
 }
+
+#[test]
+fn many_options_with_selectedcontent() {
+    on_small_stack(|| {
+        let t0 = Instant::now();
+        let arena = Arena::new();
+        let toks = [
+            start("select"),
+            start("button"),
+            start("selectedcontent"),
+            end("button"),
+        ]
+        .into_iter()
+        .chain((0..N).flat_map(|_| [start("option"), Token::Characters("x")]));
+        let (doc, _) = build(&arena, toks);
+        assert!(doc.len() > N);
+        assert!(t0.elapsed() < LIMIT, "took {:?}", t0.elapsed());
+    });
+}

@@ -107,6 +107,19 @@ pub struct ContextElement<'a> {
     pub attrs: &'a [Attribute<'a>],
 }
 
+/// An encoding declaration in a `<meta>` element that the "in head" rules met (13.2.6.4.4). The
+/// tree builder does not decode: the driver, which knows the encoding confidence, decides with
+/// the input layer whether it changes the encoding (13.2.3.4, "changing the encoding while
+/// parsing").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EncodingDeclaration<'a> {
+    /// The value of a `charset` attribute (a label to "get an encoding" from).
+    Charset(&'a str),
+    /// The `content` of a `<meta http-equiv=content-type>` (for "extracting a character encoding
+    /// from a meta element").
+    ContentType(&'a str),
+}
+
 /// An index into the builder's table of the elements it created.
 pub(crate) type ElemId = u32;
 
@@ -195,6 +208,7 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     /// Ignore a leading LF in the next token (after `<pre>`, `<listing>`, `<textarea>`).
     ignore_lf: bool,
     tokenizer_state: Option<State>,
+    encoding_declaration: Option<EncodingDeclaration<'a>>,
     offset: usize,
     quirks_mode: QuirksMode,
     stopped: bool,
@@ -202,6 +216,8 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     /// Whether a `selectedcontent` element was ever created (the cloning steps are skipped
     /// otherwise).
     saw_selectedcontent: bool,
+    /// The selects one of whose options was popped already (the `selectedcontent` steps).
+    selects_with_popped_option: Vec<S::Handle>,
 }
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -230,11 +246,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             pending_table_text_dirty: false,
             ignore_lf: false,
             tokenizer_state: None,
+            encoding_declaration: None,
             offset: 0,
             quirks_mode: QuirksMode::NoQuirks,
             stopped: false,
             attr_buf: Vec::new(),
             saw_selectedcontent: false,
+            selects_with_popped_option: Vec::new(),
         }
     }
 
@@ -308,6 +326,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// token changed it (13.2.6.2 and friends). Taking it clears it.
     pub fn take_tokenizer_state(&mut self) -> Option<State> {
         self.tokenizer_state.take()
+    }
+
+    /// The encoding declaration of the `<meta>` element the last token inserted in the head, if
+    /// any (13.2.6.4.4 "meta"). Taking it clears it. The driver applies "changing the encoding
+    /// while parsing" (13.2.3.4) when the confidence is tentative.
+    pub fn take_encoding_declaration(&mut self) -> Option<EncodingDeclaration<'a>> {
+        self.encoding_declaration.take()
     }
 
     /// Whether the adjusted current node is an element that is not in the HTML namespace, which
@@ -780,4 +805,104 @@ pub(crate) fn is_ws(c: u8) -> bool {
 pub(crate) fn split_leading_ws(s: &str) -> (&str, &str) {
     let n = s.bytes().take_while(|&b| is_ws(b)).count();
     s.split_at(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dom::ArenaSink;
+    use crate::tokenizer::{Attribute, Tag as TagToken};
+
+    fn start<'a>(name: &'a str, attrs: &'a [Attribute<'a>]) -> Token<'a> {
+        Token::StartTag(TagToken {
+            name,
+            attrs,
+            self_closing: false,
+        })
+    }
+
+    #[test]
+    fn meta_encoding_declarations_reach_the_driver() {
+        let arena = bumpalo::Bump::new();
+        let mut tb = TreeBuilder::new(
+            ArenaSink::new(&arena, "", false),
+            TreeBuilderOptions::default(),
+        );
+        tb.process_token(
+            start(
+                "meta",
+                &[Attribute {
+                    name: "charset",
+                    value: "shift_jis",
+                }],
+            ),
+            0,
+        );
+        assert_eq!(
+            tb.take_encoding_declaration(),
+            Some(EncodingDeclaration::Charset("shift_jis"))
+        );
+        assert_eq!(tb.take_encoding_declaration(), None);
+        let attrs = [
+            Attribute {
+                name: "http-equiv",
+                value: "Content-Type",
+            },
+            Attribute {
+                name: "content",
+                value: "text/html; charset=koi8-r",
+            },
+        ];
+        tb.process_token(start("meta", &attrs), 0);
+        assert_eq!(
+            tb.take_encoding_declaration(),
+            Some(EncodingDeclaration::ContentType(
+                "text/html; charset=koi8-r"
+            ))
+        );
+        tb.process_token(
+            start(
+                "meta",
+                &[Attribute {
+                    name: "name",
+                    value: "x",
+                }],
+            ),
+            0,
+        );
+        assert_eq!(tb.take_encoding_declaration(), None);
+    }
+
+    #[test]
+    fn tokenizer_state_feedback() {
+        let arena = bumpalo::Bump::new();
+        let mut tb = TreeBuilder::new(
+            ArenaSink::new(&arena, "", false),
+            TreeBuilderOptions::default(),
+        );
+        tb.process_token(start("title", &[]), 0);
+        assert_eq!(tb.take_tokenizer_state(), Some(State::Rcdata));
+        assert_eq!(tb.take_tokenizer_state(), None);
+        tb.process_token(
+            Token::EndTag(TagToken {
+                name: "title",
+                attrs: &[],
+                self_closing: false,
+            }),
+            0,
+        );
+        tb.process_token(start("svg", &[]), 0);
+        assert!(tb.cdata_allowed());
+        tb.process_token(
+            Token::EndTag(TagToken {
+                name: "svg",
+                attrs: &[],
+                self_closing: false,
+            }),
+            0,
+        );
+        assert!(!tb.cdata_allowed());
+        tb.process_token(start("plaintext", &[]), 0);
+        assert_eq!(tb.take_tokenizer_state(), Some(State::Plaintext));
+    }
 }

@@ -4,7 +4,10 @@
 //! ("maybe clone an option into selectedcontent", HTML Standard 4.10.10).
 //!
 //! The builder runs these steps only once a `selectedcontent` element has been created, so
-//! documents without one pay nothing.
+//! documents without one pay nothing. Deciding "is this the selected option" walks the select's
+//! subtree; to keep a select with thousands of options linear, the walk is skipped for an option
+//! without a `selected` attribute once an earlier enabled option of the same select was popped
+//! (the selected option is then that earlier option, or one with `selected`).
 
 use super::{ElemId, InsertionPoint, Namespace, TreeBuilder, TreeSink};
 
@@ -21,6 +24,17 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 Some(h) => p = self.sink.parent(h),
             }
         };
+        let has_selected_attr = self.sink.element_attr(option, "selected").is_some();
+        if !has_selected_attr {
+            let seen = self.selects_with_popped_option.contains(&select);
+            if seen {
+                return;
+            }
+        }
+        let enabled = self.sink.element_attr(option, "disabled").is_none();
+        if enabled && !self.selects_with_popped_option.contains(&select) {
+            self.selects_with_popped_option.push(select);
+        }
         // One walk over the select's descendants: its first selectedcontent, its first enabled
         // option and its last option with a `selected` attribute.
         let mut selectedcontent = None;
@@ -51,6 +65,21 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         };
         if last_selected.or(first_enabled) != Some(option) {
             return;
+        }
+        // A select with `multiple` has no enabled selectedcontent; and a selectedcontent inside
+        // the option itself would receive a copy of itself.
+        if self.sink.element_attr(select, "multiple").is_some() {
+            return;
+        }
+        let mut a = self.sink.parent(selectedcontent);
+        while let Some(n) = a {
+            if n == option {
+                return;
+            }
+            if n == select {
+                break;
+            }
+            a = self.sink.parent(n);
         }
         for child in self.sink.children(selectedcontent) {
             self.sink.remove_from_parent(child);
