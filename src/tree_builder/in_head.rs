@@ -175,9 +175,15 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Token::StartTag(t) => match t.name {
                 "html" => self.in_body(token),
-                "base" | "basefont" | "bgsound" | "link" | "meta" => {
+                "base" | "basefont" | "bgsound" | "link" => {
                     self.insert_html(&t);
                     self.pop();
+                    None
+                }
+                "meta" => {
+                    self.insert_html(&t);
+                    self.pop();
+                    self.meta_encoding_declaration(t.attrs);
                     None
                 }
                 "title" => {

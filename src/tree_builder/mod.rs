@@ -20,6 +20,7 @@ mod formatting;
 mod in_body;
 mod in_head;
 mod in_table;
+mod meta_charset;
 mod open_elements;
 mod quirks;
 mod select;
@@ -202,6 +203,8 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     /// Whether a `selectedcontent` element was ever created (the cloning steps are skipped
     /// otherwise).
     saw_selectedcontent: bool,
+    /// The encoding confidence and a pending `<meta>` declaration (13.2.3.4).
+    meta_charset: meta_charset::MetaCharset,
 }
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -235,6 +238,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             stopped: false,
             attr_buf: Vec::new(),
             saw_selectedcontent: false,
+            meta_charset: meta_charset::MetaCharset::default(),
         }
     }
 
