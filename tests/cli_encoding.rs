@@ -132,10 +132,11 @@ fn a_late_meta_reports_reparse() {
     bytes.extend(std::iter::repeat_n(b'x', 1100));
     bytes.extend(b"</title><meta charset=shift_jis></head><p>\x82\xA0");
     std::fs::write(&late, &bytes).unwrap();
-    // The same page with the transport charset: certain, the <meta> changes nothing.
+    // Sniffing gives the default, tentatively; the tree builder meets the <meta>.
     let (result, out, _) = run(&parse(&[late.to_str().unwrap()]).unwrap());
     assert_eq!(result.unwrap(), ExitCode::SUCCESS);
     assert_eq!(out, format!("{}\tShift_JIS\treparse\n", late.display()));
+    // The same page with a transport charset: certain, the <meta> changes nothing.
     let (_, out, _) = run(&parse(&[late.to_str().unwrap(), "--encoding", "utf-8"]).unwrap());
     assert_eq!(out, format!("{}\tUTF-8\ttransport\n", late.display()));
     std::fs::remove_dir_all(&dir).unwrap();
