@@ -33,4 +33,6 @@ pub mod tree_builder;
 
 pub use bumpalo::Bump as Arena;
 pub use dom::{Document, NodeData, NodeId};
-pub use parser::{FragmentContext, ParseOptions, parse_document, parse_fragment};
+pub use parser::{
+    FragmentContext, ParseOptions, parse_document, parse_document_str, parse_fragment,
+};

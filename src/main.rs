@@ -18,11 +18,12 @@ enum Command {
     /// Print the tokens of one input as JSON in the html5lib tokenizer-test format:
     /// {"output": [...], "errors": [{"code", "line", "col"}, ...]}.
     Tokens(cli::tokens::TokensArgs),
-    /// Print, for each file, the encoding a browser would decode it with and the step of the
-    /// encoding sniffing algorithm (13.2.3) that decided it: PATH<TAB>ENCODING<TAB>STEP.
+    /// Print, for each file, the encoding a browser would decode it with and the step that
+    /// decided it (13.2.3; `reparse` when a `<meta>` met while parsing changed it):
+    /// PATH<TAB>ENCODING<TAB>STEP.
     Encoding(cli::encoding::EncodingArgs),
-    /// Parse a document (or, with --fragment, a fragment in a context element) and print the
-    /// tree in the html5lib tree-dump format (`| <html>`, `|   <head>`, ...).
+    /// Parse a document's bytes, in any encoding (or, with --fragment, a fragment in a context
+    /// element) and print the tree in the html5lib tree-dump format (`| <html>`, `|   <head>`, ...).
     Tree(cli::tree::TreeArgs),
 }
 

@@ -17,7 +17,8 @@
 //!
 //! What it does not do: input stream preprocessing (13.2.3.5: CR/LF normalisation, errors for
 //! controls, noncharacters and surrogates) is the tokenizer's; finding `<meta>` elements while
-//! parsing and re-running the parser is the tree builder's; the steps of the sniffing algorithm
+//! parsing is the tree builder's, and re-running the parser the driver's (`parse_document`); the
+//! steps of the sniffing algorithm
 //! that need a browsing context (user override, parent document, remembered encoding) have no
 //! input here. The input is a whole document in memory, not a stream.
 
@@ -66,8 +67,10 @@ pub enum EncodingSource {
     /// Step 5: the prescan: a `<meta>` charset in the first 1,024 bytes, a BOM-less UTF-16
     /// `<?x`, or, when no `<meta>` decides, an XML declaration's `encoding`.
     Meta,
-    /// 13.2.3.4: the tree builder met a `<meta>` charset and the document was decoded again
-    /// with it ([`reparse`]).
+    /// 13.2.3.4: while the confidence was tentative, the tree builder met a `<meta>` naming
+    /// another encoding, and the document was decoded and parsed again with it ([`reparse`]),
+    /// or, when all its bytes read the same in both encodings, the encoding was changed on the
+    /// fly.
     Reparse,
     /// Step 8: guessed from the bytes by `chardetng` ([`InputOptions::guess`]).
     Guess,
@@ -171,24 +174,30 @@ impl std::error::Error for InputError {}
 /// (tentative). Steps 2, 3, 6 and 7 need a browser and are skipped.
 ///
 /// # Errors
-/// [`InputError::UnknownTransportLabel`] when the transport charset is not a known label.
+/// [`InputError::UnknownTransportLabel`] when the transport charset is not a known label (even
+/// when a BOM would decide).
 pub fn sniff(bytes: &[u8], options: &InputOptions) -> Result<Sniffed, InputError> {
     let sniffed = |encoding, source, confidence| Sniffed {
         encoding,
         source,
         confidence,
     };
+    // The caller's label is checked first, so that an unknown one is an error whatever the
+    // bytes (not only when no BOM decides).
+    let transport = match &options.transport_charset {
+        Some(label) => Some(Encoding::for_label(label.as_bytes()).ok_or_else(|| {
+            InputError::UnknownTransportLabel {
+                label: label.clone(),
+            }
+        })?),
+        None => None,
+    };
     // 1. BOM sniffing.
     if let Some((encoding, _)) = Encoding::for_bom(bytes) {
         return Ok(sniffed(encoding, EncodingSource::Bom, Confidence::Certain));
     }
     // 4. The transport layer's character encoding.
-    if let Some(label) = &options.transport_charset {
-        let encoding = Encoding::for_label(label.as_bytes()).ok_or_else(|| {
-            InputError::UnknownTransportLabel {
-                label: label.clone(),
-            }
-        })?;
+    if let Some(encoding) = transport {
         return Ok(sniffed(
             encoding,
             EncodingSource::Transport,
