@@ -339,7 +339,10 @@ mod tests {
         bytes: &[u8],
     ) -> (String, &'static Encoding, EncodingSource, Confidence) {
         let bytes = arena.alloc_slice_copy(bytes);
-        let doc = parse_document(arena, bytes, &ParseOptions::default()).unwrap();
+        // Without the optional guess (13.2.3.2 step 8), so that the default shows.
+        let mut options = ParseOptions::default();
+        options.input.guess = false;
+        let doc = parse_document(arena, bytes, &options).unwrap();
         let text = doc.text_content(doc.root());
         let source = doc.encoding_source().unwrap();
         (text, doc.encoding(), source, doc.confidence())

@@ -77,7 +77,7 @@ fn one_line_per_file_and_errors_for_missing_ones() {
     let (result, out, err) = run(&parse(&argv).unwrap());
     assert_eq!(result.unwrap(), ExitCode::FAILURE);
     let expected = format!(
-        "{}\tShift_JIS\tmeta\n{}\tUTF-8\tbom\n{}\twindows-1252\tdefault\n",
+        "{}\tShift_JIS\tmeta\n{}\tUTF-8\tbom\n{}\twindows-1252\tguess\n",
         meta.display(),
         bom.display(),
         plain.display()
@@ -117,9 +117,11 @@ fn guess_flags() {
     let file = dir.join("sjis.html");
     let text = "日本語のテキストです。これは文字コードの推測の試験です。".repeat(4);
     std::fs::write(&file, encoding_rs::SHIFT_JIS.encode(&text).0).unwrap();
-    let (_, out, _) = run(&parse(&[file.to_str().unwrap(), "--guess"]).unwrap());
+    let (_, out, _) = run(&parse(&[file.to_str().unwrap()]).unwrap());
     assert!(out.ends_with("\tShift_JIS\tguess\n"), "{out}");
-    assert!(parse(&[file.to_str().unwrap(), "--guess-utf8"]).is_err());
+    let (_, out, _) = run(&parse(&[file.to_str().unwrap(), "--no-guess"]).unwrap());
+    assert!(out.ends_with("\twindows-1252\tdefault\n"), "{out}");
+    assert!(parse(&[file.to_str().unwrap(), "--no-guess", "--guess-utf8"]).is_err());
     assert!(parse(&[]).is_err(), "FILE is required");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -30,12 +30,12 @@ pub struct EncodingArgs {
     /// wins over it.
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
-    /// When nothing declares the encoding, guess it from the content with chardetng (as
-    /// Firefox does) instead of taking the default, windows-1252.
+    /// Do not guess the encoding from the content when nothing declares it (by default
+    /// chardetng guesses, as the spec's step 8 allows); take the default, windows-1252.
     #[arg(long)]
-    pub guess: bool,
-    /// With `--guess`: let the guess be UTF-8 (browsers do not, for pages from the network).
-    #[arg(long, requires = "guess")]
+    pub no_guess: bool,
+    /// Let the guess be UTF-8 (browsers do not, for pages from the network).
+    #[arg(long, conflicts_with = "no_guess")]
     pub guess_utf8: bool,
 }
 
@@ -69,7 +69,7 @@ pub fn run_to(args: &EncodingArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
     let options = InputOptions {
         transport_charset: args.encoding.clone(),
         default_encoding: None,
-        guess: args.guess,
+        guess: !args.no_guess,
         guess_utf8: args.guess_utf8,
     };
     let mut all_read = true;

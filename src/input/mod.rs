@@ -36,7 +36,7 @@ pub use meta::extract_meta_charset;
 pub use prescan::{PRESCAN_LIMIT, get_xml_encoding, prescan, prescan_with_end};
 
 /// What the encoding sniffing algorithm (13.2.3.2) may use besides the bytes.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct InputOptions {
     /// The transport layer's character encoding label, e.g. the `charset` parameter of an HTTP
     /// `Content-Type` (`"utf-8"`, `"Shift_JIS"`, `"latin1"`): any label of the Encoding
@@ -49,12 +49,25 @@ pub struct InputOptions {
     pub default_encoding: Option<&'static Encoding>,
     /// Step 8: when the prescan finds nothing, guess the encoding from the bytes with
     /// `chardetng` (as Firefox does). Only input with non-ASCII bytes is guessed from; ASCII-only
-    /// input gets the default. Default: false, as Chromium, which the shared corpus's
-    /// expectations come from, and the html5lib encoding tests assume no guessing.
+    /// input gets the default. Default: true (the spec's order: prescan, then a guess, then the
+    /// default). The html5lib encoding tests assume no guessing and turn it off.
     pub guess: bool,
     /// Let the guess (see `guess`) be UTF-8 (`chardetng`'s `Utf8Detection::Allow`). Browsers
     /// must not for network content, so web pages cannot come to depend on it. Default: false.
     pub guess_utf8: bool,
+}
+
+impl Default for InputOptions {
+    /// No transport charset, windows-1252 default, guessing on without UTF-8 (as browsers do for
+    /// network content).
+    fn default() -> Self {
+        InputOptions {
+            transport_charset: None,
+            default_encoding: None,
+            guess: true,
+            guess_utf8: false,
+        }
+    }
 }
 
 /// Which step of the encoding sniffing algorithm (13.2.3.2) decided the encoding.
@@ -395,8 +408,22 @@ mod tests {
     use super::*;
     use encoding_rs::{EUC_JP, ISO_2022_JP, SHIFT_JIS, UTF_16BE, UTF_16LE};
 
+    /// The spec's steps without the optional guess (step 8), so that the default shows.
     fn options() -> InputOptions {
-        InputOptions::default()
+        InputOptions {
+            guess: false,
+            ..InputOptions::default()
+        }
+    }
+
+    #[test]
+    fn guessing_is_on_by_default_without_utf8() {
+        let o = InputOptions::default();
+        assert!(o.guess && !o.guess_utf8);
+        let utf8 = "Grüße aus Köln, schöne Straße".as_bytes();
+        let sniffed = sniff(utf8, &o).unwrap();
+        assert_eq!(sniffed.source, EncodingSource::Guess);
+        assert_ne!(sniffed.encoding, UTF_8);
     }
 
     #[test]
