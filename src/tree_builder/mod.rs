@@ -636,6 +636,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         )
     }
 
+    /// "Insert an HTML element" for a start tag token whose [`Tag`] the caller already knows.
+    fn insert_html_as(&mut self, tag: &crate::tokenizer::Tag<'a>, known: Tag) -> ElemId {
+        self.insert_element(Namespace::Html, tag.name, known, tag.attrs)
+    }
+
     /// "Insert an HTML element" for a start tag token named `name` with no attributes.
     fn insert_html_named(&mut self, name: &'static str) -> ElemId {
         self.insert_element(Namespace::Html, name, Tag::from_name(name), &[])
