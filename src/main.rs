@@ -21,6 +21,9 @@ enum Command {
     /// Print, for each file, the encoding a browser would decode it with and the step of the
     /// encoding sniffing algorithm (13.2.3) that decided it: PATH<TAB>ENCODING<TAB>STEP.
     Encoding(cli::encoding::EncodingArgs),
+    /// Parse a document (or, with --fragment, a fragment in a context element) and print the
+    /// tree in the html5lib tree-dump format (`| <html>`, `|   <head>`, ...).
+    Tree(cli::tree::TreeArgs),
 }
 
 fn main() -> ExitCode {
@@ -28,12 +31,24 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Tokens(args) => cli::tokens::run(args),
         Command::Encoding(args) => cli::encoding::run(args),
+        Command::Tree(args) => cli::tree::run(args),
     };
     match result {
         Ok(code) => code,
+        // A closed pipe (`simdhtml tokens big.html | head`) is the reader's choice, not an
+        // error.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("simdhtml: {e:#}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether `e` (or an error it wraps) is an I/O "broken pipe".
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

@@ -18,7 +18,8 @@ use std::process::ExitCode;
 /// Arguments of `simdhtml encoding`.
 #[derive(Debug, Args)]
 pub struct EncodingArgs {
-    /// The files to sniff (their bytes, as a browser would receive them).
+    /// The files to sniff (their bytes, as a browser would receive them); `-` reads standard
+    /// input.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// The transport layer's charset, as the `charset` of an HTTP `Content-Type` would give it:
@@ -70,7 +71,13 @@ pub fn run_to(args: &EncodingArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
     };
     let mut all_read = true;
     for path in &args.files {
-        match std::fs::read(path) {
+        let read = if path.as_os_str() == "-" {
+            let mut buf = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).map(|_| buf)
+        } else {
+            std::fs::read(path)
+        };
+        match read {
             Ok(bytes) => {
                 let sniffed = sniff(&bytes, &options)?;
                 writeln!(out, "{}", format_line(path, &sniffed))?;

@@ -3,13 +3,16 @@
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use simdhtml::Arena;
+use simdhtml::input::{InputOptions, decode};
 use simdhtml::tokenizer::{State, Tokenizer, TokenizerOptions};
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Arguments of `simdhtml tokens`.
 #[derive(Debug, Args)]
 pub struct TokensArgs {
-    /// The input file (UTF-8), or `-` (the default) for standard input.
+    /// The input file, or `-` (the default) for standard input. Its bytes are decoded as a
+    /// browser would (BOM, `--encoding`, `<meta>` prescan, else windows-1252).
     #[arg(default_value = "-")]
     pub file: String,
     /// The initial tokenizer state, spelled as the html5lib suites spell it: "Data state",
@@ -20,6 +23,10 @@ pub struct TokensArgs {
     /// The tag name of the last start tag emitted, for the appropriate end tag check.
     #[arg(long)]
     pub last_start_tag: Option<String>,
+    /// The transport layer's charset (an HTTP `Content-Type` charset label, e.g. `utf-8`,
+    /// `shift_jis`); a BOM still wins over it.
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
 }
 
 /// Reads `file` (`-` for standard input) as bytes.
@@ -46,11 +53,12 @@ pub fn run(args: &TokensArgs) -> Result<ExitCode> {
         );
     };
     let bytes = read_input(&args.file)?;
-    let text = match std::str::from_utf8(&bytes) {
-        Ok(text) => text,
-        Err(e) => bail!("{} is not valid UTF-8 ({e})", args.file),
-    };
     let arena = Arena::new();
+    let input_options = InputOptions {
+        transport_charset: args.encoding.clone(),
+        ..InputOptions::default()
+    };
+    let text = decode(&arena, &bytes, &input_options)?.text;
     let options = TokenizerOptions {
         initial_state: Some(state),
         last_start_tag: args.last_start_tag.clone(),
@@ -59,9 +67,12 @@ pub fn run(args: &TokensArgs) -> Result<ExitCode> {
     };
     let mut tokenizer = Tokenizer::new(&arena, text, options);
     let (output, errors) = simdhtml::html5lib::tokenize_to_json(&mut tokenizer);
-    println!(
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
         "{}",
         serde_json::json!({"output": output, "errors": errors})
-    );
+    )?;
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -93,6 +93,15 @@ impl TextBuf {
                 self.end = e;
                 return;
             }
+        }
+        self.push_range_owned(src, s, e);
+    }
+
+    /// [`push_range`](Self::push_range) once the string has to be copied: kept out of line so
+    /// that the borrowed cases above inline into the states' run loops.
+    #[inline(never)]
+    fn push_range_owned(&mut self, src: &str, s: usize, e: usize) {
+        if !self.owned {
             self.make_owned(src);
         }
         self.buf.push_str(&src[s..e]);

@@ -1,0 +1,87 @@
+//! Tokenizer throughput: simdhtml vs html5ever's tokenizer vs lol_html, in the same run.
+//!
+//! Every page is read and decoded once, up front, with simdhtml's input layer, so all three
+//! get the same text (lol_html gets its UTF-8 bytes). One iteration tokenizes every page of
+//! the group, one after another, each from a fresh tokenizer; throughput is the sum of the
+//! pages' decoded byte lengths. See `benches/support/mod.rs` for what each driver does per
+//! token, and `docs/performance.md` for results.
+//!
+//! Groups: `shared-corpus` (all of `$SIMDHTML_SHARED/corpus`), `text-heavy` (the quarter of
+//! those pages with the largest share of character-token bytes outside raw-text elements),
+//! `repo-corpus` (the repository's `corpus/`).
+//!
+//! Short run: `cargo bench --bench tokenizer -- --warm-up-time 1 --measurement-time 3`.
+
+mod support;
+
+use std::hint::black_box;
+
+use bumpalo::Bump;
+use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput, measurement::WallTime};
+use support::{Page, html5ever_tokenize, lol_html_rewrite, simdhtml_tokenize};
+
+fn contenders(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, pages: &[Page]) {
+    let bytes = support::total_bytes(pages);
+    eprintln!(
+        "{name}: {} pages, {bytes} bytes of decoded text",
+        pages.len()
+    );
+    group.throughput(Throughput::Bytes(bytes));
+    let mut arena = Bump::new();
+    group.bench_function("simdhtml", |b| {
+        b.iter(|| {
+            for page in pages {
+                black_box(simdhtml_tokenize(&mut arena, &page.text));
+            }
+        })
+    });
+    group.bench_function("html5ever", |b| {
+        b.iter(|| {
+            for page in pages {
+                black_box(html5ever_tokenize(&page.text));
+            }
+        })
+    });
+    group.bench_function("lol_html", |b| {
+        b.iter(|| {
+            for page in pages {
+                black_box(lol_html_rewrite(&page.text));
+            }
+        })
+    });
+}
+
+fn bench(c: &mut Criterion) {
+    let shared = support::shared_corpus();
+
+    let mut group = c.benchmark_group("shared-corpus");
+    // An iteration takes a good fraction of a second: the same iteration count per sample.
+    group.sampling_mode(SamplingMode::Flat).sample_size(10);
+    contenders(&mut group, "shared-corpus", &shared);
+    group.finish();
+
+    let mut by_share: Vec<(f64, &Page)> = shared
+        .iter()
+        .map(|p| (support::text_share(&p.text), p))
+        .collect();
+    by_share.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let text_heavy: Vec<Page> = by_share[..by_share.len().div_ceil(4)]
+        .iter()
+        .map(|(_, p)| Page {
+            name: p.name.clone(),
+            text: p.text.clone(),
+        })
+        .collect();
+    let mut group = c.benchmark_group("text-heavy");
+    group.sampling_mode(SamplingMode::Flat).sample_size(10);
+    contenders(&mut group, "text-heavy", &text_heavy);
+    group.finish();
+
+    let repo = support::repo_corpus();
+    let mut group = c.benchmark_group("repo-corpus");
+    contenders(&mut group, "repo-corpus", &repo);
+    group.finish();
+}
+
+criterion::criterion_group!(benches, bench);
+criterion::criterion_main!(benches);

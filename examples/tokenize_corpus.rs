@@ -1,0 +1,71 @@
+//! Tokenizes the shared corpus and prints token counts and MB/s: a quick check outside
+//! criterion, and the program to profile (`valgrind --tool=callgrind`).
+//!
+//! Usage: `cargo run --release --example tokenize_corpus -- [simdhtml|html5ever|lol_html|all] [ROUNDS]`
+//! (default: `simdhtml 1`). The corpus is `$SIMDHTML_SHARED/corpus` (default
+//! `../shared/corpus`), decoded once with simdhtml's input layer before the clock starts.
+
+#[path = "../benches/support/mod.rs"]
+mod support;
+
+use std::time::Instant;
+
+use bumpalo::Bump;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let which = args.next().unwrap_or_else(|| "simdhtml".to_owned());
+    let rounds: u32 = args
+        .next()
+        .map_or(1, |r| r.parse().expect("ROUNDS: a number"));
+    let pages = support::shared_corpus();
+    let bytes = support::total_bytes(&pages);
+    println!(
+        "{} pages, {bytes} bytes decoded, {rounds} round(s)",
+        pages.len()
+    );
+
+    let names: &[&str] = match which.as_str() {
+        "all" => &["simdhtml", "html5ever", "lol_html"],
+        one => &[one][..],
+    };
+    // `names` borrows either a static list or `which`; copy to own the strings.
+    let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+    let mut arena = Bump::new();
+    for name in &names {
+        let start = Instant::now();
+        let mut summary = String::new();
+        for _ in 0..rounds {
+            let mut total = support::Counts::default();
+            let mut out = 0u64;
+            for page in &pages {
+                match name.as_str() {
+                    "simdhtml" => add(
+                        &mut total,
+                        support::simdhtml_tokenize(&mut arena, &page.text),
+                    ),
+                    "html5ever" => add(&mut total, support::html5ever_tokenize(&page.text)),
+                    "lol_html" => out += support::lol_html_rewrite(&page.text),
+                    other => {
+                        panic!("unknown contender {other:?}: simdhtml, html5ever, lol_html or all")
+                    }
+                }
+            }
+            summary = if name == "lol_html" {
+                format!("{out} output bytes")
+            } else {
+                format!("{total:?}")
+            };
+        }
+        let secs = start.elapsed().as_secs_f64();
+        let mbps = (bytes as f64 * f64::from(rounds)) / secs / 1e6;
+        println!("{name:>9}: {mbps:8.1} MB/s  {summary}");
+    }
+}
+
+fn add(total: &mut support::Counts, c: support::Counts) {
+    total.tags += c.tags;
+    total.text_runs += c.text_runs;
+    total.text_bytes += c.text_bytes;
+    total.other += c.other;
+}
