@@ -7,8 +7,6 @@
 //! adjacent in it; otherwise its data is gathered in one growable buffer and copied into the
 //! arena once, when parsing ends (so appending stays linear).
 
-use std::collections::HashMap;
-
 use bumpalo::Bump;
 
 use crate::input::{Confidence, Encoding, EncodingSource};
@@ -427,7 +425,7 @@ pub struct ArenaSink<'a> {
     input: &'a str,
     doc: Document<'a>,
     /// Text nodes whose data is no longer one slice: the data gathered so far.
-    gathered: HashMap<NodeId, String>,
+    gathered: crate::tree_builder::fxhash::FxHashMap<NodeId, String>,
     collect_errors: bool,
     errors: Vec<DocumentParseError>,
 }
@@ -439,7 +437,7 @@ impl<'a> ArenaSink<'a> {
             arena,
             input,
             doc: Document::new(),
-            gathered: HashMap::new(),
+            gathered: Default::default(),
             collect_errors,
             errors: Vec::new(),
         }

@@ -188,7 +188,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     let nul = rest.find('\0').unwrap_or(rest.len());
                     let (run, after) = rest.split_at(nul);
                     if !run.is_empty() {
-                        if run.bytes().any(|b| !is_ws(b)) {
+                        if self.frameset_ok && run.bytes().any(|b| !is_ws(b)) {
                             self.frameset_not_ok();
                         }
                         self.insert_characters(run);

@@ -9,20 +9,20 @@
 //! list back to the third identical entry (comparing tokens exactly, so a hash collision only
 //! costs a longer walk).
 
-use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 
+use super::fxhash::{FxHashMap, FxHasher};
 use super::{ElemId, InsertionPoint, Namespace, Tag, TreeBuilder, TreeSink};
 use crate::tokenizer::Attribute;
 
 /// The Noah's Ark family of a formatting element's token: tag name and attribute set.
 pub(crate) fn token_family(name: &str, attrs: &[Attribute<'_>]) -> u64 {
-    let mut h = DefaultHasher::new();
+    let mut h = FxHasher::default();
     name.hash(&mut h);
     attrs.len().hash(&mut h);
     let mut set = 0u64;
     for a in attrs {
-        let mut ah = DefaultHasher::new();
+        let mut ah = FxHasher::default();
         a.name.hash(&mut ah);
         a.value.hash(&mut ah);
         set = set.wrapping_add(ah.finish());
@@ -34,13 +34,13 @@ pub(crate) fn token_family(name: &str, attrs: &[Attribute<'_>]) -> u64 {
 /// Per marker segment of the list of active formatting elements: entries per token family.
 #[derive(Debug, Default)]
 pub(crate) struct FamilyCounts {
-    segments: Vec<HashMap<u64, u32>>,
+    segments: Vec<FxHashMap<u64, u32>>,
 }
 
 impl FamilyCounts {
-    fn last(&mut self) -> &mut HashMap<u64, u32> {
+    fn last(&mut self) -> &mut FxHashMap<u64, u32> {
         if self.segments.is_empty() {
-            self.segments.push(HashMap::new());
+            self.segments.push(FxHashMap::default());
         }
         self.segments.last_mut().expect("one segment")
     }
@@ -61,7 +61,7 @@ impl FamilyCounts {
     }
     fn push_marker(&mut self) {
         self.last();
-        self.segments.push(HashMap::new());
+        self.segments.push(FxHashMap::default());
     }
     fn pop_marker(&mut self) {
         self.segments.pop();

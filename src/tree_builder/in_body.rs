@@ -49,7 +49,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             if !run.is_empty() {
                 self.reconstruct_formatting();
                 self.insert_characters(run);
-                if run.bytes().any(|b| !is_ws(b)) {
+                if self.frameset_ok && run.bytes().any(|b| !is_ws(b)) {
                     self.frameset_not_ok();
                 }
             }
@@ -138,7 +138,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     while self.open.len() > 1 {
                         self.pop();
                     }
-                    self.insert_html(&t);
+                    self.insert_html_as(&t, tag);
                     self.mode = InsertionMode::InFrameset;
                 }
             }
@@ -168,7 +168,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             | Tag::Summary
             | Tag::Ul => {
                 self.close_p_if_in_button_scope();
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
             }
             Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6 => {
                 self.close_p_if_in_button_scope();
@@ -177,11 +177,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.error("nested heading");
                     self.pop();
                 }
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
             }
             Tag::Pre | Tag::Listing => {
                 self.close_p_if_in_button_scope();
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
                 self.ignore_lf = true;
                 self.frameset_not_ok();
             }
@@ -191,7 +191,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.error("nested form");
                 } else {
                     self.close_p_if_in_button_scope();
-                    let id = self.insert_html(&t);
+                    let id = self.insert_html_as(&t, tag);
                     if !template_open {
                         self.form = Some(id);
                     }
@@ -222,7 +222,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     }
                 }
                 self.close_p_if_in_button_scope();
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
             }
             Tag::Dd | Tag::Dt => {
                 self.frameset_not_ok();
@@ -249,11 +249,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     }
                 }
                 self.close_p_if_in_button_scope();
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
             }
             Tag::Plaintext => {
                 self.close_p_if_in_button_scope();
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
                 self.tokenizer_state = Some(State::Plaintext);
             }
             Tag::Button => {
@@ -263,7 +263,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.pop_until_tag(Tag::Button);
                 }
                 self.reconstruct_formatting();
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
                 self.frameset_not_ok();
             }
             Tag::A => {
@@ -276,7 +276,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.remove_from_stack(a);
                 }
                 self.reconstruct_formatting();
-                let id = self.insert_html(&t);
+                let id = self.insert_html_as(&t, tag);
                 self.push_formatting(id);
             }
             Tag::B
@@ -292,7 +292,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             | Tag::Tt
             | Tag::U => {
                 self.reconstruct_formatting();
-                let id = self.insert_html(&t);
+                let id = self.insert_html_as(&t, tag);
                 self.push_formatting(id);
             }
             Tag::Nobr => {
@@ -304,12 +304,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     }
                     self.reconstruct_formatting();
                 }
-                let id = self.insert_html(&t);
+                let id = self.insert_html_as(&t, tag);
                 self.push_formatting(id);
             }
             Tag::Applet | Tag::Marquee | Tag::Object => {
                 self.reconstruct_formatting();
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
                 self.push_marker();
                 self.frameset_not_ok();
             }
@@ -317,13 +317,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 if self.quirks_mode != super::QuirksMode::Quirks {
                     self.close_p_if_in_button_scope();
                 }
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
                 self.frameset_not_ok();
                 self.mode = InsertionMode::InTable;
             }
             Tag::Area | Tag::Br | Tag::Embed | Tag::Img | Tag::Keygen | Tag::Wbr => {
                 self.reconstruct_formatting();
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
                 self.pop();
                 self.frameset_not_ok();
             }
@@ -337,7 +337,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.pop_until_tag(Tag::Select);
                 }
                 self.reconstruct_formatting();
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
                 self.pop();
                 if !t
                     .attr("type")
@@ -347,7 +347,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 }
             }
             Tag::Param | Tag::Source | Tag::Track => {
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
                 self.pop();
             }
             Tag::Hr => {
@@ -360,7 +360,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         self.error("hr in option");
                     }
                 }
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
                 self.pop();
                 self.frameset_not_ok();
             }
@@ -370,7 +370,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 return self.in_body_start_tag(img);
             }
             Tag::Textarea => {
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
                 self.ignore_lf = true;
                 self.tokenizer_state = Some(State::Rcdata);
                 self.original_mode = self.mode;
@@ -397,7 +397,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.pop_until_tag(Tag::Select);
                 } else {
                     self.reconstruct_formatting();
-                    self.insert_html(&t);
+                    self.insert_html_as(&t, tag);
                     self.frameset_not_ok();
                 }
             }
@@ -411,7 +411,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.pop();
                 }
                 self.reconstruct_formatting();
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
             }
             Tag::Optgroup => {
                 if self.in_scope(Tag::Select, Scope::Default) {
@@ -425,7 +425,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.pop();
                 }
                 self.reconstruct_formatting();
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
             }
             Tag::Rb | Tag::Rtc => {
                 if self.in_scope(Tag::Ruby, Scope::Default) {
@@ -434,7 +434,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         self.error("rb outside ruby");
                     }
                 }
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
             }
             Tag::Rp | Tag::Rt => {
                 if self.in_scope(Tag::Ruby, Scope::Default) {
@@ -443,7 +443,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         self.error("rt outside ruby");
                     }
                 }
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
             }
             Tag::Math => {
                 self.reconstruct_formatting();
@@ -468,7 +468,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             _ => {
                 self.reconstruct_formatting();
-                self.insert_html(&t);
+                self.insert_html_as(&t, tag);
             }
         }
         None

@@ -156,7 +156,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 let nul = rest.find('\0').unwrap_or(rest.len());
                 let (run, after) = rest.split_at(nul);
                 if !run.is_empty() {
-                    if run.bytes().any(|b| !is_ws(b)) {
+                    if !self.pending_table_text_dirty && run.bytes().any(|b| !is_ws(b)) {
                         self.pending_table_text_dirty = true;
                     }
                     self.pending_table_text.push(run);

@@ -17,6 +17,7 @@
 mod after_body;
 mod foreign;
 mod formatting;
+pub(crate) mod fxhash;
 mod in_body;
 mod in_head;
 mod in_table;
@@ -177,7 +178,7 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     /// How many elements with each token name are on the stack, for HTML elements of
     /// [`Tag::Other`] and for all SVG and MathML elements (so that end tags for elements that are
     /// not open are ignored without walking the stack).
-    open_names: std::collections::HashMap<&'a str, u32>,
+    open_names: fxhash::FxHashMap<&'a str, u32>,
     /// The list of active formatting elements.
     formatting: Vec<FormattingEntry>,
     /// Entries per Noah's Ark family in each marker segment of `formatting`.
@@ -221,7 +222,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             open: Vec::new(),
             open_by_tag: vec![Vec::new(); TAG_COUNT],
             default_scope_boundaries: Vec::new(),
-            open_names: std::collections::HashMap::new(),
+            open_names: fxhash::FxHashMap::default(),
             formatting: Vec::new(),
             families: formatting::FamilyCounts::default(),
             head: None,
@@ -615,6 +616,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Tag::from_name(tag.name),
             tag.attrs,
         )
+    }
+
+    /// "Insert an HTML element" for a start tag token whose [`Tag`] the caller already knows.
+    fn insert_html_as(&mut self, tag: &crate::tokenizer::Tag<'a>, known: Tag) -> ElemId {
+        self.insert_element(Namespace::Html, tag.name, known, tag.attrs)
     }
 
     /// "Insert an HTML element" for a start tag token named `name` with no attributes.
