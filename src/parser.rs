@@ -17,6 +17,9 @@ pub struct ParseOptions {
     /// Collect parse errors (tokenizer and tree construction) into [`Document::errors`]
     /// (default `false`).
     pub collect_errors: bool,
+    /// Tokenize with the scalar twin of the scanning layer (`TokenizerOptions::scalar`):
+    /// the same tree and errors, byte-at-a-time scanning (default `false`).
+    pub scalar: bool,
 }
 
 impl Default for ParseOptions {
@@ -24,6 +27,7 @@ impl Default for ParseOptions {
         ParseOptions {
             scripting: true,
             collect_errors: false,
+            scalar: false,
         }
     }
 }
@@ -115,6 +119,7 @@ pub fn parse_document<'a>(
         input,
         TokenizerOptions {
             collect_errors: options.collect_errors,
+            scalar: options.scalar,
             ..TokenizerOptions::default()
         },
     );
@@ -152,6 +157,7 @@ pub fn parse_fragment<'a>(
         TokenizerOptions {
             initial_state: Some(state),
             collect_errors: options.collect_errors,
+            scalar: options.scalar,
             ..TokenizerOptions::default()
         },
     );

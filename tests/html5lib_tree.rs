@@ -147,6 +147,7 @@ fn run_case(case: &Case, scripting: bool) -> Outcome {
     let options = ParseOptions {
         scripting,
         collect_errors: true,
+        ..ParseOptions::default()
     };
     let data = arena.alloc_str(&case.data);
     let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

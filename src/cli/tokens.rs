@@ -64,6 +64,7 @@ pub fn run(args: &TokensArgs) -> Result<ExitCode> {
         last_start_tag: args.last_start_tag.clone(),
         collect_errors: true,
         coerce_to_infoset: false,
+        scalar: false,
     };
     let mut tokenizer = Tokenizer::new(&arena, text, options);
     let (output, errors) = simdhtml::html5lib::tokenize_to_json(&mut tokenizer);

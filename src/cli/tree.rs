@@ -48,6 +48,7 @@ pub fn run(args: &TreeArgs) -> anyhow::Result<ExitCode> {
     let options = ParseOptions {
         scripting,
         collect_errors: false,
+        ..ParseOptions::default()
     };
     let doc = match args.fragment.as_deref() {
         Some(ctx) => {

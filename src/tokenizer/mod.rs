@@ -32,6 +32,7 @@ mod text;
 mod token;
 
 pub use error::{ErrorCode, LineCol, LineIndex, ParseError};
+pub use scan::ScanImpl;
 pub use state::State;
 pub use token::{Attribute, Doctype, ProcessingInstruction, Tag, Token};
 
@@ -56,6 +57,11 @@ pub struct TokenizerOptions {
     /// become U+FFFD, `--` in comments becomes `- -`), as html5lib's `xmlViolation` tests
     /// expect. Off by default.
     pub coerce_to_infoset: bool,
+    /// Use the scalar twin of the scanning layer (one byte at a time) instead of the
+    /// vectorised searches. The tokens and errors are the same; it exists as the oracle that
+    /// the fast path is tested against, and to measure what the vector code buys. Default:
+    /// false.
+    pub scalar: bool,
 }
 
 /// A string being built for a token: a borrowed range of the input while the characters equal
@@ -199,6 +205,8 @@ pub struct Tokenizer<'a> {
 
     collect_errors: bool,
     coerce_to_infoset: bool,
+    /// The scanning implementation the text-like states use (see `scan`).
+    scanner: scan::Scanner,
     errors: Vec<ParseError>,
     /// Input stream errors (13.2.3.5), found up front, merged into `errors` in offset order.
     input_errors: Vec<ParseError>,
@@ -252,6 +260,7 @@ impl<'a> Tokenizer<'a> {
             eof_emitted: false,
             collect_errors: options.collect_errors,
             coerce_to_infoset: options.coerce_to_infoset,
+            scanner: scan::Scanner::new(options.scalar),
             errors: Vec::new(),
             input_errors,
             input_errors_next: 0,
@@ -500,6 +509,13 @@ impl<'a> Tokenizer<'a> {
         self.input
             .get(self.pos..self.pos + s.len())
             .is_some_and(|w| w.eq_ignore_ascii_case(s))
+    }
+
+    /// The offset, relative to the next input character, of the first byte of the rest of the
+    /// input in `set` (see [`scan::Scanner::find`]).
+    #[inline]
+    fn find_stop(&self, set: &scan::StopSet) -> Option<usize> {
+        self.scanner.find(&self.input[self.pos..], set)
     }
 
     /// Records a parse error at byte `offset`.
