@@ -69,6 +69,9 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.42 Markup declaration open state.
     pub(super) fn markup_declaration_open_state(&mut self) -> Option<Token<'a>> {
+        if self.lookahead_short(b"[CDATA[".len()) {
+            return self.suspend();
+        }
         if self.input[self.pos..].starts_with(b"--") {
             self.pos += 2;
             self.comment.clear();

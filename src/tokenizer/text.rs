@@ -18,6 +18,8 @@ impl<'a> Tokenizer<'a> {
             Some(0) => return None,
             Some(i) => start + i,
             None if start == self.input.len() => return None,
+            // More text may follow in the next chunk: finish the run then, as one token.
+            None if !self.is_final => return self.suspend(),
             None => self.input.len(),
         };
         self.pos = end;
