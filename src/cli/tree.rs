@@ -22,6 +22,13 @@ pub struct TreeArgs {
     /// The scripting flag.
     #[arg(long, value_name = "on|off", default_value = "on")]
     pub scripting: String,
+    /// Feed the document to the streaming parser in chunks of about this many bytes (each
+    /// rounded up to a character boundary; the output must not change). Not with `--fragment`.
+    #[arg(long, value_name = "N")]
+    pub chunk_size: Option<usize>,
+    /// Use the scalar twin of the scanning layer (the output must not change).
+    #[arg(long)]
+    pub scalar: bool,
 }
 
 /// Runs `simdhtml tree`: prints the html5lib dump of the parsed tree to standard output.
@@ -48,9 +55,31 @@ pub fn run(args: &TreeArgs) -> anyhow::Result<ExitCode> {
     let options = ParseOptions {
         scripting,
         collect_errors: false,
-        ..ParseOptions::default()
+        scalar: args.scalar,
     };
+    if let Some(n) = args.chunk_size {
+        if n == 0 {
+            bail!("--chunk-size must be at least 1");
+        }
+        if args.fragment.is_some() {
+            bail!("--chunk-size cannot be used with --fragment");
+        }
+    }
     let doc = match args.fragment.as_deref() {
+        None if args.chunk_size.is_some() => {
+            let n = args.chunk_size.unwrap_or(1);
+            let mut parser = simdhtml::stream::Parser::new(&arena, options);
+            let mut rest = input.as_str();
+            while !rest.is_empty() {
+                let mut end = n.min(rest.len());
+                while !rest.is_char_boundary(end) {
+                    end += 1;
+                }
+                parser.feed_str(&rest[..end]);
+                rest = &rest[end..];
+            }
+            parser.finish()
+        }
         Some(ctx) => {
             if ctx.trim().is_empty() {
                 bail!("--fragment needs a context element name");
