@@ -28,6 +28,7 @@ pub mod html5lib;
 pub mod input;
 mod parser;
 pub mod serialize;
+pub mod stream;
 pub mod tokenizer;
 pub mod tree_builder;
 

@@ -25,6 +25,9 @@ pub struct ParseOptions {
     /// layer's charset label, the default encoding, guessing with `chardetng`. Only
     /// [`parse_document`] (bytes) reads it. Default: none, windows-1252, no guessing.
     pub input: InputOptions,
+    /// Tokenize with the scalar twin of the scanning layer (`TokenizerOptions::scalar`):
+    /// the same tree and errors, byte-at-a-time scanning (default `false`).
+    pub scalar: bool,
 }
 
 impl Default for ParseOptions {
@@ -33,6 +36,7 @@ impl Default for ParseOptions {
             scripting: true,
             collect_errors: false,
             input: InputOptions::default(),
+            scalar: false,
         }
     }
 }
@@ -250,6 +254,7 @@ fn parse_text<'a>(
         input,
         TokenizerOptions {
             collect_errors: options.collect_errors,
+            scalar: options.scalar,
             ..TokenizerOptions::default()
         },
     );
@@ -291,6 +296,7 @@ pub fn parse_fragment<'a>(
         TokenizerOptions {
             initial_state: Some(state),
             collect_errors: options.collect_errors,
+            scalar: options.scalar,
             ..TokenizerOptions::default()
         },
     );

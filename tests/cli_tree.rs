@@ -15,6 +15,8 @@ fn args(file: Option<String>, fragment: Option<&str>, scripting: &str) -> TreeAr
         encoding: None,
         fragment: fragment.map(str::to_owned),
         scripting: scripting.to_owned(),
+        chunk_size: None,
+        scalar: false,
     }
 }
 

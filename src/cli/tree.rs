@@ -33,6 +33,14 @@ pub struct TreeArgs {
     /// The scripting flag.
     #[arg(long, value_name = "on|off", default_value = "on")]
     pub scripting: String,
+    /// Feed the document's bytes to the streaming parser in chunks of this many bytes (the
+    /// output must not change, except that the streaming parser does not yet re-parse for a
+    /// `<meta>` charset after byte 1,024). Not with `--fragment`.
+    #[arg(long, value_name = "N")]
+    pub chunk_size: Option<usize>,
+    /// Use the scalar twin of the scanning layer (the output must not change).
+    #[arg(long)]
+    pub scalar: bool,
 }
 
 /// Runs `simdhtml tree`: prints the html5lib dump of the parsed tree to standard output.
@@ -72,8 +80,29 @@ pub fn run_to(args: &TreeArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> 
             transport_charset: args.encoding.clone(),
             ..InputOptions::default()
         },
+        scalar: args.scalar,
     };
+    if let Some(n) = args.chunk_size {
+        if n == 0 {
+            bail!("--chunk-size must be at least 1");
+        }
+        if args.fragment.is_some() {
+            bail!("--chunk-size cannot be used with --fragment");
+        }
+    }
     let doc = match args.fragment.as_deref() {
+        None if args.chunk_size.is_some() => {
+            let n = args.chunk_size.unwrap_or(1);
+            if let Some(label) = &args.encoding {
+                simdhtml::input::sniff(b"", &options.input)
+                    .with_context(|| format!("--encoding {label:?}"))?;
+            }
+            let mut parser = simdhtml::stream::Parser::new(&arena, options);
+            for chunk in bytes.chunks(n) {
+                parser.feed(chunk);
+            }
+            parser.finish()
+        }
         Some(ctx) => {
             if ctx.trim().is_empty() {
                 bail!("--fragment needs a context element name");

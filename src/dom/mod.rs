@@ -443,6 +443,13 @@ impl<'a> ArenaSink<'a> {
         }
     }
 
+    /// Streaming: the input is now `input`, a longer copy of the previous input (see
+    /// `crate::stream`). Text runs of the new buffer merge into one slice as before; a run of
+    /// an older buffer is copied when text is appended to it.
+    pub fn set_input(&mut self, input: &'a str) {
+        self.input = input;
+    }
+
     /// The tree construction errors collected so far.
     pub fn errors(&self) -> &[DocumentParseError] {
         &self.errors

@@ -302,6 +302,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         &self.sink
     }
 
+    /// The sink, mutably (streaming updates the sink's view of the input).
+    pub fn sink_mut(&mut self) -> &mut S {
+        &mut self.sink
+    }
+
     /// Consumes the builder, handing back the sink.
     pub fn into_sink(self) -> S {
         self.sink

@@ -101,6 +101,7 @@ pub fn chromium_options() -> ParseOptions {
             guess: false,
             guess_utf8: false,
         },
+        scalar: false,
     }
 }
 
