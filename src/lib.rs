@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 
 pub mod dom;
+pub mod extract;
 #[cfg(feature = "cli")]
 pub mod html5lib;
 pub mod input;
