@@ -125,6 +125,7 @@ pub fn parse_document<'a>(
             scripting: options.scripting,
         },
     );
+    builder.reserve(input.len() / 200);
     drive(&mut tokenizer, &mut builder);
     let (mut doc, tree_errors) = builder.into_sink().finish();
     doc.set_errors(merge_errors(&tokenizer, tree_errors));
@@ -168,6 +169,7 @@ pub fn parse_fragment<'a>(
     let fragment = builder
         .fragment_root()
         .expect("fragment parse has a root insertion target");
+    builder.reserve(input.len() / 200);
     drive(&mut tokenizer, &mut builder);
     let (mut doc, tree_errors) = builder.into_sink().finish();
     // The html root element was only the parser's scaffolding: the result is the fragment.

@@ -13,7 +13,7 @@ fn navigation_attributes_and_text() {
     let kinds: Vec<&str> = doc
         .children(root)
         .map(|n| match doc.data(n) {
-            NodeData::Doctype { .. } => "doctype",
+            NodeData::Doctype(_) => "doctype",
             NodeData::Element(e) => e.name,
             _ => "other",
         })
