@@ -265,6 +265,7 @@ fn parse_text<'a>(
             scripting: options.scripting,
         },
     );
+    builder.reserve(input.len() / 200);
     let driven = drive(&mut tokenizer, &mut builder, tentative);
     if let Driven::Reparse(_) = driven {
         // The caller starts again; this tree is thrown away unfinished.
@@ -313,6 +314,7 @@ pub fn parse_fragment<'a>(
     let fragment = builder
         .fragment_root()
         .expect("fragment parse has a root insertion target");
+    builder.reserve(input.len() / 200);
     drive(&mut tokenizer, &mut builder, None);
     let (mut doc, tree_errors) = builder.into_sink().finish();
     // The html root element was only the parser's scaffolding: the result is the fragment.

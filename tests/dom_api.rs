@@ -15,7 +15,7 @@ fn navigation_attributes_and_text() {
     let kinds: Vec<&str> = doc
         .children(root)
         .map(|n| match doc.data(n) {
-            NodeData::Doctype { .. } => "doctype",
+            NodeData::Doctype(_) => "doctype",
             NodeData::Element(e) => e.name,
             _ => "other",
         })
@@ -107,4 +107,49 @@ fn fragment_root_children_and_errors() {
         .collect();
     assert_eq!(top, ["td"]);
     assert!(!doc.errors().is_empty(), "the stray <tr> is a parse error");
+}
+
+/// The text of the first `selectedcontent` element after parsing `input`.
+fn selectedcontent_text(input: &str) -> String {
+    let arena = Arena::new();
+    let doc = parse_document_str(&arena, input, &ParseOptions::default());
+    let sc = doc
+        .descendants(doc.root())
+        .find(|&n| doc.element(n).is_some_and(|e| e.name == "selectedcontent"))
+        .expect("a selectedcontent element");
+    doc.text_content(sc)
+}
+
+#[test]
+fn selectedcontent_mirrors_the_selected_option() {
+    let head = "<select><button><selectedcontent></selectedcontent></button>";
+    assert_eq!(
+        selectedcontent_text(&format!("{head}<option>A<option>B</select>")),
+        "A"
+    );
+    assert_eq!(
+        selectedcontent_text(&format!("{head}<option>A<option selected>B</select>")),
+        "B"
+    );
+    assert_eq!(
+        selectedcontent_text(&format!("{head}<option disabled>A<option>B</select>")),
+        "B"
+    );
+    assert_eq!(
+        selectedcontent_text(&format!("{head}<optgroup><option>A</select>")),
+        "A"
+    );
+    assert_eq!(
+        selectedcontent_text(&format!("{head}<option><b>x</b>y</select>")),
+        "xy"
+    );
+    // No enabled selectedcontent in a multiple select; an option inside a datalist has no
+    // nearest ancestor select.
+    let multiple =
+        "<select multiple><button><selectedcontent></selectedcontent></button><option>A</select>";
+    assert_eq!(selectedcontent_text(multiple), "");
+    assert_eq!(
+        selectedcontent_text(&format!("{head}<datalist><option>A</select>")),
+        ""
+    );
 }

@@ -162,8 +162,8 @@ fn check_tree(doc: &Document<'_>) {
     let mut seen = vec![false; doc.len()];
     let mut stack = vec![doc.root()];
     while let Some(n) = stack.pop() {
-        assert!(!seen[n.0 as usize], "node {n:?} reachable twice");
-        seen[n.0 as usize] = true;
+        assert!(!seen[n.index()], "node {n:?} reachable twice");
+        seen[n.index()] = true;
         for c in doc.children(n) {
             assert_eq!(doc.parent(c), Some(n), "parent link of {c:?}");
             stack.push(c);

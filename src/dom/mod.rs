@@ -4,8 +4,11 @@
 //! Strings borrow the input (or the caller's arena) for `'a`: element names, attribute values,
 //! comment data and text are slices of the input whenever the parser did not change them. A
 //! Text node that receives several character runs keeps borrowing the input while the runs are
-//! adjacent in it; otherwise its data is gathered in one growable buffer and copied into the
+//! adjacent in it; otherwise its data is gathered in one growable buffer (one node at a time:
+//! text only ever grows at the insertion point) and copied into the
 //! arena once, when parsing ends (so appending stays linear).
+
+use std::num::NonZeroU32;
 
 use bumpalo::Bump;
 
@@ -13,16 +16,26 @@ use crate::input::{Confidence, Encoding, EncodingSource};
 use crate::tokenizer::ErrorCode;
 use crate::tree_builder::{Attr, InsertionPoint, Namespace, QuirksMode, TreeSink};
 
-/// A node of a [`Document`]: an index into its node table. `NodeId(0)` is the Document node.
+/// A node of a [`Document`]: an index into its node table ([`NodeId::index`]; index 0 is the
+/// Document node). Four bytes, and `Option<NodeId>` is four bytes too.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NodeId(pub u32);
+pub struct NodeId(NonZeroU32);
 
 impl NodeId {
     /// The Document node.
-    pub const DOCUMENT: NodeId = NodeId(0);
+    pub const DOCUMENT: NodeId = NodeId(NonZeroU32::MIN);
+
+    /// The node with table index `index`.
     #[inline]
-    fn index(self) -> usize {
-        self.0 as usize
+    fn from_index(index: usize) -> NodeId {
+        let raw = u32::try_from(index + 1).expect("fewer than 2^32 - 1 nodes");
+        NodeId(NonZeroU32::new(raw).expect("index + 1 is not zero"))
+    }
+
+    /// The node's index in its document's node table (`0..Document::len()`), in creation order.
+    #[inline]
+    pub fn index(self) -> usize {
+        (self.0.get() - 1) as usize
     }
 }
 
@@ -49,6 +62,17 @@ impl<'a> ElementData<'a> {
     }
 }
 
+/// A DocumentType node's data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DoctypeData<'a> {
+    /// The name.
+    pub name: &'a str,
+    /// The public identifier ("" when missing).
+    pub public_id: &'a str,
+    /// The system identifier ("" when missing).
+    pub system_id: &'a str,
+}
+
 /// What a node is.
 #[derive(Debug, Clone, Copy)]
 pub enum NodeData<'a> {
@@ -57,15 +81,8 @@ pub enum NodeData<'a> {
     /// A DocumentFragment (template contents, or the result of a fragment parse before it is
     /// moved into the Document).
     DocumentFragment,
-    /// A DocumentType node.
-    Doctype {
-        /// The name.
-        name: &'a str,
-        /// The public identifier ("" when missing).
-        public_id: &'a str,
-        /// The system identifier ("" when missing).
-        system_id: &'a str,
-    },
+    /// A DocumentType node (its strings live in the arena with the rest).
+    Doctype(&'a DoctypeData<'a>),
     /// An element.
     Element(ElementData<'a>),
     /// A Text node.
@@ -138,15 +155,22 @@ impl<'a> Default for Document<'a> {
 impl<'a> Document<'a> {
     /// An empty document (just the Document node).
     pub fn new() -> Self {
+        Document::with_capacity(1)
+    }
+
+    /// An empty document with room for `nodes` nodes before its node table grows.
+    pub fn with_capacity(nodes: usize) -> Self {
+        let mut table = Vec::with_capacity(nodes.max(1));
+        table.push(Node {
+            parent: None,
+            first_child: None,
+            last_child: None,
+            prev_sibling: None,
+            next_sibling: None,
+            data: NodeData::Document,
+        });
         Document {
-            nodes: vec![Node {
-                parent: None,
-                first_child: None,
-                last_child: None,
-                prev_sibling: None,
-                next_sibling: None,
-                data: NodeData::Document,
-            }],
+            nodes: table,
             quirks_mode: QuirksMode::NoQuirks,
             errors: Vec::new(),
             encoding: encoding_rs::UTF_8,
@@ -301,7 +325,7 @@ impl<'a> Document<'a> {
     }
 
     fn push(&mut self, data: NodeData<'a>) -> NodeId {
-        let id = NodeId(self.nodes.len() as u32);
+        let id = NodeId::from_index(self.nodes.len());
         self.nodes.push(Node {
             parent: None,
             first_child: None,
@@ -424,8 +448,9 @@ pub struct ArenaSink<'a> {
     arena: &'a Bump,
     input: &'a str,
     doc: Document<'a>,
-    /// Text nodes whose data is no longer one slice: the data gathered so far.
-    gathered: crate::tree_builder::fxhash::FxHashMap<NodeId, String>,
+    /// The Text node whose data is no longer one slice, and its data so far. When another node
+    /// needs gathering, this one's data goes into the arena.
+    gathering: Option<(NodeId, String)>,
     collect_errors: bool,
     errors: Vec<DocumentParseError>,
 }
@@ -436,8 +461,9 @@ impl<'a> ArenaSink<'a> {
         ArenaSink {
             arena,
             input,
-            doc: Document::new(),
-            gathered: Default::default(),
+            // Real pages have about one node per 70 bytes of text.
+            doc: Document::with_capacity(input.len() / 64 + 16),
+            gathering: None,
             collect_errors,
             errors: Vec::new(),
         }
@@ -458,10 +484,15 @@ impl<'a> ArenaSink<'a> {
     /// Copies gathered text into the arena and returns the document and the tree construction
     /// errors.
     pub fn finish(mut self) -> (Document<'a>, Vec<DocumentParseError>) {
-        for (id, s) in self.gathered.drain() {
+        self.flush_gathering();
+        (self.doc, self.errors)
+    }
+
+    /// Moves the gathered text of the node being gathered into the arena.
+    fn flush_gathering(&mut self) {
+        if let Some((id, s)) = self.gathering.take() {
             self.doc.nodes[id.index()].data = NodeData::Text(self.arena.alloc_str(&s));
         }
-        (self.doc, self.errors)
     }
 
     /// The range of `s` in the input, if `s` is a slice of it.
@@ -476,9 +507,12 @@ impl<'a> ArenaSink<'a> {
     }
 
     fn append_text(&mut self, id: NodeId, text: &'a str) {
-        if let Some(buf) = self.gathered.get_mut(&id) {
-            buf.push_str(text);
-            return;
+        if let Some((gid, buf)) = &mut self.gathering {
+            if *gid == id {
+                buf.push_str(text);
+                return;
+            }
+            self.flush_gathering();
         }
         let NodeData::Text(old) = self.doc.nodes[id.index()].data else {
             return;
@@ -492,7 +526,7 @@ impl<'a> ArenaSink<'a> {
         let mut buf = String::with_capacity((old.len() + text.len()) * 2);
         buf.push_str(old);
         buf.push_str(text);
-        self.gathered.insert(id, buf);
+        self.gathering = Some((id, buf));
     }
 }
 
@@ -536,11 +570,12 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
     }
 
     fn append_doctype(&mut self, name: &'a str, public_id: &'a str, system_id: &'a str) {
-        let id = self.doc.push(NodeData::Doctype {
+        let data = self.arena.alloc(DoctypeData {
             name,
             public_id,
             system_id,
         });
+        let id = self.doc.push(NodeData::Doctype(data));
         self.doc.insert_at(NodeId::DOCUMENT, None, id);
     }
 
@@ -630,9 +665,9 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
                 let e = *e;
                 return self.create_element(e.ns, e.name, e.attrs);
             }
-            NodeData::Text(t) => match self.gathered.get(&node) {
-                Some(s) => NodeData::Text(self.arena.alloc_str(s)),
-                None => NodeData::Text(t),
+            NodeData::Text(t) => match &self.gathering {
+                Some((g, s)) if *g == node => NodeData::Text(self.arena.alloc_str(s)),
+                _ => NodeData::Text(t),
             },
             d => *d,
         };
@@ -678,5 +713,15 @@ mod tests {
         let t = doc.first_child(NodeId::DOCUMENT).unwrap();
         assert!(matches!(doc.data(t), NodeData::Text("abcdXef")));
         assert_eq!(doc.children(NodeId::DOCUMENT).count(), 1);
+    }
+}
+
+#[cfg(all(test, target_pointer_width = "64"))]
+mod size_tests {
+    /// Node records are what a parse allocates most of: keep them at one cache line.
+    #[test]
+    fn node_record_is_64_bytes() {
+        assert_eq!(std::mem::size_of::<super::Node<'_>>(), 64);
+        assert_eq!(std::mem::size_of::<Option<super::NodeId>>(), 4);
     }
 }

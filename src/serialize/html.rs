@@ -26,7 +26,7 @@
 
 use std::io::{self, Write};
 
-use crate::dom::{Document, NodeData, NodeId};
+use crate::dom::{DoctypeData, Document, NodeData, NodeId};
 use crate::tree_builder::{AttrNamespace, Namespace};
 
 /// Options of the serialiser.
@@ -248,7 +248,7 @@ impl<W: Write> Writer<'_, '_, '_, W> {
                     self.out.write_all(b"?>")?;
                     next = sibling(self.doc, node, top);
                 }
-                NodeData::Doctype { name, .. } => {
+                NodeData::Doctype(DoctypeData { name, .. }) => {
                     self.out.write_all(b"<!DOCTYPE ")?;
                     self.out.write_all(name.as_bytes())?;
                     self.out.write_all(b">")?;

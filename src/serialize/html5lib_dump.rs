@@ -7,7 +7,7 @@
 //! namespaced ones), `"text"`, `<!-- data -->`, `<!DOCTYPE name>` or `<!DOCTYPE name "public"
 //! "system">`, `<?target data?>`, and `content` above a template's contents. Iterative.
 
-use crate::dom::{Document, NodeData, NodeId};
+use crate::dom::{DoctypeData, Document, NodeData, NodeId};
 use crate::tree_builder::{AttrNamespace, Namespace};
 
 /// Dumps the children of the Document node of `doc` (for a fragment parse: the fragment's
@@ -35,11 +35,11 @@ pub fn html5lib_dump(doc: &Document<'_>) -> String {
         line(&mut out, depth);
         match doc.data(id) {
             NodeData::Document | NodeData::DocumentFragment => {}
-            NodeData::Doctype {
+            NodeData::Doctype(DoctypeData {
                 name,
                 public_id,
                 system_id,
-            } => {
+            }) => {
                 out.push_str("<!DOCTYPE ");
                 out.push_str(name);
                 if !public_id.is_empty() || !system_id.is_empty() {

@@ -291,6 +291,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         tb
     }
 
+    /// Reserves room for `elements` more elements in the builder's element table (a size hint:
+    /// real pages have about one element per 200 bytes).
+    pub fn reserve(&mut self, elements: usize) {
+        self.elems.reserve(elements);
+    }
+
     /// The root insertion target of a fragment parse (the DocumentFragment whose children are
     /// the result), `None` for a document parse.
     pub fn fragment_root(&self) -> Option<S::Handle> {

@@ -15,14 +15,28 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// The option popped steps for `option`.
     pub(crate) fn option_popped(&mut self, option: ElemId) {
         let option = self.handle(option);
-        // The option's nearest ancestor select.
+        // The option's "option element nearest ancestor select": the first select ancestor,
+        // unless a datalist, hr or option ancestor comes first, or two optgroups do.
         let mut p = self.sink.parent(option);
+        let mut seen_optgroup = false;
         let select = loop {
-            match p {
-                None => return,
-                Some(h) if self.sink.is_element_named(h, Namespace::Html, "select") => break h,
-                Some(h) => p = self.sink.parent(h),
+            let Some(h) = p else { return };
+            if self.sink.is_element_named(h, Namespace::Html, "select") {
+                break h;
             }
+            if ["datalist", "hr", "option"]
+                .iter()
+                .any(|n| self.sink.is_element_named(h, Namespace::Html, n))
+            {
+                return;
+            }
+            if self.sink.is_element_named(h, Namespace::Html, "optgroup") {
+                if seen_optgroup {
+                    return;
+                }
+                seen_optgroup = true;
+            }
+            p = self.sink.parent(h);
         };
         let has_selected_attr = self.sink.element_attr(option, "selected").is_some();
         if !has_selected_attr {
