@@ -52,12 +52,15 @@ fn peak_of(f: impl FnOnce()) -> usize {
 fn main() {
     let pages = support::shared_corpus();
     let mut rows: Vec<(usize, [usize; 3])> = Vec::new();
+    let (mut arena_total, mut node_total) = (0usize, 0usize);
     for page in &pages {
         let text = page.text.as_str();
         let ours = peak_of(|| {
             let arena = bumpalo::Bump::new();
             let doc = simdhtml::parse_document(&arena, text, &simdhtml::ParseOptions::default());
             std::hint::black_box(&doc);
+            arena_total += arena.allocated_bytes();
+            node_total += doc.len();
         });
         let stream = peak_of(|| {
             let arena = bumpalo::Bump::new();
@@ -86,6 +89,13 @@ fn main() {
     }
     let total: usize = rows.iter().map(|r| r.0).sum();
     println!("{} pages, {total} bytes decoded", rows.len());
+    println!(
+        "simdhtml: {node_total} nodes of {} bytes ({:.2} bytes of node records per page byte); \
+         arena chunks {:.2} bytes per page byte",
+        std::mem::size_of::<simdhtml::dom::Node<'_>>(),
+        (node_total * std::mem::size_of::<simdhtml::dom::Node<'_>>()) as f64 / total as f64,
+        arena_total as f64 / total as f64
+    );
     for (i, name) in [
         "simdhtml parse_document",
         "simdhtml stream::Parser (64 KiB chunks)",
