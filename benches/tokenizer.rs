@@ -1,4 +1,5 @@
-//! Tokenizer throughput: simdhtml vs html5ever's tokenizer vs lol_html, in the same run.
+//! Throughput of simdhtml (tokenizer, tokenizer with the scalar twin, full tree) against
+//! html5ever (tokenizer, tree builder into `markup5ever_rcdom`) and lol_html, in the same run.
 //!
 //! Every page is read and decoded once, up front, with simdhtml's input layer, so all three
 //! get the same text (lol_html gets its UTF-8 bytes). One iteration tokenizes every page of
@@ -18,7 +19,10 @@ use std::hint::black_box;
 
 use bumpalo::Bump;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput, measurement::WallTime};
-use support::{Page, html5ever_tokenize, lol_html_rewrite, simdhtml_tokenize};
+use support::{
+    Page, html5ever_rcdom, html5ever_tokenize, lol_html_rewrite, simdhtml_tokenize,
+    simdhtml_tokenize_with, simdhtml_tree,
+};
 
 fn contenders(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, pages: &[Page]) {
     let bytes = support::total_bytes(pages);
@@ -32,6 +36,27 @@ fn contenders(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, pages: &[Pag
         b.iter(|| {
             for page in pages {
                 black_box(simdhtml_tokenize(&mut arena, &page.text));
+            }
+        })
+    });
+    group.bench_function("simdhtml-scalar", |b| {
+        b.iter(|| {
+            for page in pages {
+                black_box(simdhtml_tokenize_with(&mut arena, &page.text, true));
+            }
+        })
+    });
+    group.bench_function("simdhtml-tree", |b| {
+        b.iter(|| {
+            for page in pages {
+                black_box(simdhtml_tree(&mut arena, &page.text));
+            }
+        })
+    });
+    group.bench_function("html5ever-rcdom", |b| {
+        b.iter(|| {
+            for page in pages {
+                black_box(html5ever_rcdom(&page.text));
             }
         })
     });

@@ -1,7 +1,9 @@
 //! Tokenizes the shared corpus and prints token counts and MB/s: a quick check outside
 //! criterion, and the program to profile (`valgrind --tool=callgrind`).
 //!
-//! Usage: `cargo run --release --example tokenize_corpus -- [simdhtml|html5ever|lol_html|all] [ROUNDS]`
+//! Usage: `cargo run --release --example tokenize_corpus -- [CONTENDER|all] [ROUNDS]` with
+//! CONTENDER one of `simdhtml`, `simdhtml-scalar`, `simdhtml-tree`, `html5ever`,
+//! `html5ever-rcdom`, `lol_html`
 //! (default: `simdhtml 1`). The corpus is `$SIMDHTML_SHARED/corpus` (default
 //! `../shared/corpus`), decoded once with simdhtml's input layer before the clock starts.
 
@@ -26,7 +28,14 @@ fn main() {
     );
 
     let names: &[&str] = match which.as_str() {
-        "all" => &["simdhtml", "html5ever", "lol_html"],
+        "all" => &[
+            "simdhtml",
+            "simdhtml-scalar",
+            "simdhtml-tree",
+            "html5ever",
+            "html5ever-rcdom",
+            "lol_html",
+        ],
         one => &[one][..],
     };
     // `names` borrows either a static list or `which`; copy to own the strings.
@@ -44,15 +53,23 @@ fn main() {
                         &mut total,
                         support::simdhtml_tokenize(&mut arena, &page.text),
                     ),
+                    "simdhtml-scalar" => add(
+                        &mut total,
+                        support::simdhtml_tokenize_with(&mut arena, &page.text, true),
+                    ),
+                    "simdhtml-tree" => out += support::simdhtml_tree(&mut arena, &page.text) as u64,
                     "html5ever" => add(&mut total, support::html5ever_tokenize(&page.text)),
+                    "html5ever-rcdom" => out += support::html5ever_rcdom(&page.text) as u64,
                     "lol_html" => out += support::lol_html_rewrite(&page.text),
                     other => {
-                        panic!("unknown contender {other:?}: simdhtml, html5ever, lol_html or all")
+                        panic!("unknown contender {other:?} (see the usage line)")
                     }
                 }
             }
             summary = if name == "lol_html" {
                 format!("{out} output bytes")
+            } else if name.ends_with("tree") || name.ends_with("rcdom") {
+                format!("{out} nodes (simdhtml) / document children (rcdom)")
             } else {
                 format!("{total:?}")
             };

@@ -227,3 +227,28 @@ fn a_cr_at_a_chunk_end_waits() {
     assert_eq!(stream.next_token(), Some(Token::Characters("bb")));
     assert_eq!(stream.next_token(), Some(Token::Eof));
 }
+
+/// Tokens that never end within the available input (a comment, an attribute value, a text
+/// run in PLAINTEXT-like raw text) fed in small chunks: each is re-scanned only when the
+/// available input has doubled, so the total work stays linear (no timing here: a quadratic
+/// implementation would not finish in any reasonable test time at this size).
+#[test]
+fn unterminated_tokens_in_small_chunks_stay_linear() {
+    let n = 400_000;
+    for (open, fill) in [
+        ("<!--", "-"),
+        ("<a b=\"", "x"),
+        ("<script>", "<!--<"),
+        ("", "a&"),
+    ] {
+        let html = format!("{open}{}", fill.repeat(n / fill.len()));
+        let arena = Arena::new();
+        let options = ParseOptions::default();
+        let expected = doc_summary(&parse_document_str(&arena, &html, &options));
+        let mut parser = Parser::new(&arena, options);
+        for chunk in html.as_bytes().chunks(7) {
+            parser.feed_str(std::str::from_utf8(chunk).expect("ASCII"));
+        }
+        assert_eq!(doc_summary(&parser.finish()), expected, "{open:?}");
+    }
+}

@@ -131,9 +131,19 @@ pub struct Counts {
 /// Tokenizes `text` with simdhtml, touching every token. The arena is reset afterwards.
 #[inline(never)]
 pub fn simdhtml_tokenize(arena: &mut Bump, text: &str) -> Counts {
+    simdhtml_tokenize_with(arena, text, false)
+}
+
+/// [`simdhtml_tokenize`] with the scalar twin of the scanning layer when `scalar`.
+#[inline(never)]
+pub fn simdhtml_tokenize_with(arena: &mut Bump, text: &str, scalar: bool) -> Counts {
     let mut counts = Counts::default();
     {
-        let mut tok = Tokenizer::new(arena, text, TokenizerOptions::default());
+        let options = TokenizerOptions {
+            scalar,
+            ..TokenizerOptions::default()
+        };
+        let mut tok = Tokenizer::new(arena, text, options);
         loop {
             let token = tok.next_token();
             match black_box(token) {
@@ -254,4 +264,28 @@ pub fn text_share(text: &str) -> f64 {
         }
     }
     text_bytes as f64 / text.len() as f64
+}
+
+/// Parses `text` into simdhtml's arena DOM (tokenizer, tree builder, tree; default options:
+/// scripting on, no error collection); returns the node count. The arena is reset afterwards.
+#[inline(never)]
+pub fn simdhtml_tree(arena: &mut Bump, text: &str) -> usize {
+    let nodes = {
+        let doc = simdhtml::parse_document_str(arena, text, &simdhtml::ParseOptions::default());
+        black_box(&doc);
+        doc.len()
+    };
+    arena.reset();
+    nodes
+}
+
+/// Parses `text` with html5ever's tree builder into a `markup5ever_rcdom::RcDom` (default
+/// options: scripting on); returns the number of children of the document node.
+#[inline(never)]
+pub fn html5ever_rcdom(text: &str) -> usize {
+    use html5ever::tendril::TendrilSink;
+    let dom = html5ever::parse_document(markup5ever_rcdom::RcDom::default(), Default::default())
+        .one(text);
+    black_box(&dom);
+    dom.document.children.borrow().len()
 }

@@ -120,7 +120,7 @@ impl<'a> Tokenizer<'a> {
             Some(c) if c.is_ascii_alphabetic() => {
                 self.start_tag_token(false);
                 self.reconsume(State::TagName);
-                None
+                self.tag_name_state()
             }
             Some(b'?') => {
                 self.temp_start = self.pos;
@@ -146,7 +146,7 @@ impl<'a> Tokenizer<'a> {
             Some(c) if c.is_ascii_alphabetic() => {
                 self.start_tag_token(true);
                 self.reconsume(State::TagName);
-                None
+                self.tag_name_state()
             }
             Some(b'>') => {
                 self.error(ErrorCode::MissingEndTagName);
@@ -176,12 +176,11 @@ impl<'a> Tokenizer<'a> {
             let (s, e) = (self.pos, self.pos + run);
             self.tag_name.push_range(self.src, s, e);
             self.pos = e;
-            return None;
         }
         match self.consume() {
             Some(c) if is_tokenizer_whitespace(c) => {
                 self.state = State::BeforeAttributeName;
-                None
+                self.before_attribute_name_state()
             }
             Some(b'/') => {
                 self.state = State::SelfClosingStartTag;
@@ -230,7 +229,7 @@ impl<'a> Tokenizer<'a> {
             Some(_) => {
                 self.start_attribute();
                 self.reconsume(State::AttributeName);
-                None
+                self.attribute_name_state()
             }
         }
     }
@@ -244,7 +243,6 @@ impl<'a> Tokenizer<'a> {
             let (s, e) = (self.pos, self.pos + run);
             self.attr_name.push_range(self.src, s, e);
             self.pos = e;
-            return None;
         }
         match self.consume() {
             Some(c) if is_tokenizer_whitespace(c) || c == b'/' || c == b'>' => {
@@ -260,7 +258,7 @@ impl<'a> Tokenizer<'a> {
             Some(b'=') => {
                 self.leave_attribute_name();
                 self.state = State::BeforeAttributeValue;
-                None
+                self.before_attribute_value_state()
             }
             Some(c) if c.is_ascii_uppercase() => {
                 self.attr_name
@@ -318,11 +316,11 @@ impl<'a> Tokenizer<'a> {
             Some(c) if is_tokenizer_whitespace(c) => None,
             Some(b'"') => {
                 self.state = State::AttributeValueDoubleQuoted;
-                None
+                self.attribute_value_quoted_state(b'"')
             }
             Some(b'\'') => {
                 self.state = State::AttributeValueSingleQuoted;
-                None
+                self.attribute_value_quoted_state(b'\'')
             }
             Some(b'>') => {
                 self.error(ErrorCode::MissingAttributeValue);
@@ -355,7 +353,7 @@ impl<'a> Tokenizer<'a> {
         match self.consume() {
             Some(c) if c == quote => {
                 self.state = State::AfterAttributeValueQuoted;
-                None
+                self.after_attribute_value_quoted_state()
             }
             Some(b'&') => {
                 self.return_state = self.state;
@@ -388,7 +386,6 @@ impl<'a> Tokenizer<'a> {
             let (s, e) = (self.pos, self.pos + run);
             self.attr_value.push_range(self.src, s, e);
             self.pos = e;
-            return None;
         }
         match self.consume() {
             Some(c) if is_tokenizer_whitespace(c) => {

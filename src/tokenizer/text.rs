@@ -41,7 +41,11 @@ impl<'a> Tokenizer<'a> {
             Some(b'<') => {
                 self.lt_pos = self.cur;
                 self.state = State::TagOpen;
-                None
+                // Common forward transitions call the next state directly instead of going
+                // round the dispatch loop (the chain data → tag open → tag name → before
+                // attribute name → attribute name → before attribute value → quoted value →
+                // after quoted value never calls back, so there is no recursion).
+                self.tag_open_state()
             }
             Some(0) => {
                 self.error(ErrorCode::UnexpectedNullCharacter);

@@ -3,43 +3,44 @@
 use super::{StopSet, find_scalar};
 use std::arch::x86_64::*;
 
-/// The first stop byte of `haystack`, 16 bytes at a time with SSE2 (part of the x86_64
-/// baseline, so always available). Each block is compared against every listed stop byte and,
-/// for sets with `A`–`Z`, range-checked; the OR of those is turned into a 16-bit mask.
-#[inline]
-pub(super) fn find_sse2(haystack: &[u8], set: &StopSet) -> Option<usize> {
-    let len = haystack.len();
-    let ptr = haystack.as_ptr();
-    let mut i = 0;
-    // SAFETY: SSE2 is enabled on every x86_64 target, so these intrinsics are available;
-    // `_mm_set1_epi8` and friends touch no memory.
-    let (needles, upper_base, upper_limit) = unsafe {
-        let mut needles = [_mm_setzero_si128(); 16];
-        for (n, &b) in needles.iter_mut().zip(&set.bytes[..set.len]) {
-            *n = _mm_set1_epi8(b as i8);
+/// The stop-byte mask of the 16 bytes of `haystack` at `at` (bit `k`: byte `at + k` is a stop
+/// byte), with SSE2: a compare against each listed stop byte and, for sets with `A`–`Z`, a
+/// range check. Always inlined, so that for the tokenizer's constant sets the needles become
+/// constants and the loop over them unrolls.
+///
+/// # Panics
+/// If `at + 16 > haystack.len()`.
+#[inline(always)]
+pub(super) fn block_mask_sse2(haystack: &[u8], at: usize, set: &StopSet) -> u32 {
+    let block = &haystack[at..at + 16];
+    // SAFETY: `block` is exactly 16 bytes, so the unaligned 16-byte load stays inside it;
+    // SSE2 is enabled on every x86_64 target.
+    unsafe {
+        let v = _mm_loadu_si128(block.as_ptr() as *const __m128i);
+        let mut hits = _mm_setzero_si128();
+        for &b in &set.bytes[..set.len] {
+            hits = _mm_or_si128(hits, _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8)));
         }
-        // (b - 'A') ^ 0x80 < 26 ^ 0x80 (signed) <=> b - 'A' < 26 (unsigned).
-        (
-            needles,
-            _mm_set1_epi8(b'A' as i8),
-            _mm_set1_epi8((26u8 ^ 0x80) as i8),
-        )
-    };
-    while i + 16 <= len {
-        // SAFETY: `i + 16 <= len`, so the 16 bytes at `ptr + i` are inside `haystack`;
-        // `_mm_loadu_si128` has no alignment requirement. SSE2 is baseline on x86_64.
-        let mask = unsafe {
-            let v = _mm_loadu_si128(ptr.add(i) as *const __m128i);
-            let mut hits = _mm_setzero_si128();
-            for n in &needles[..set.len] {
-                hits = _mm_or_si128(hits, _mm_cmpeq_epi8(v, *n));
-            }
-            if set.upper_alpha {
-                let shifted = _mm_xor_si128(_mm_sub_epi8(v, upper_base), _mm_set1_epi8(-128));
-                hits = _mm_or_si128(hits, _mm_cmplt_epi8(shifted, upper_limit));
-            }
-            _mm_movemask_epi8(hits) as u32
-        };
+        if set.upper_alpha {
+            // (b - 'A') ^ 0x80 < 26 ^ 0x80 (signed) <=> b - 'A' < 26 (unsigned).
+            let shifted = _mm_xor_si128(
+                _mm_sub_epi8(v, _mm_set1_epi8(b'A' as i8)),
+                _mm_set1_epi8(i8::MIN),
+            );
+            let in_range = _mm_cmplt_epi8(shifted, _mm_set1_epi8((26u8 ^ 0x80) as i8));
+            hits = _mm_or_si128(hits, in_range);
+        }
+        _mm_movemask_epi8(hits) as u32
+    }
+}
+
+/// The first stop byte of `haystack`, 16 bytes at a time with SSE2 (part of the x86_64
+/// baseline, so always available), the tail under 16 bytes by the scalar loop.
+#[inline(never)]
+pub(super) fn find_sse2(haystack: &[u8], set: &StopSet) -> Option<usize> {
+    let mut i = 0;
+    while i + 16 <= haystack.len() {
+        let mask = block_mask_sse2(haystack, i, set);
         if mask != 0 {
             return Some(i + mask.trailing_zeros() as usize);
         }
