@@ -12,10 +12,17 @@ use serde_json::{Map, Value, json};
 /// and `["ProcessingInstruction", target, data]`), and the errors as
 /// `{"code", "line", "col"}` objects (1-based, columns in UTF-16 code units).
 pub fn tokenize_to_json(tokenizer: &mut Tokenizer<'_>) -> (Value, Value) {
+    let output = tokens_to_json(std::iter::from_fn(|| Some(tokenizer.next_token())));
+    let errors = errors_to_json(tokenizer.input(), tokenizer.errors());
+    (output, errors)
+}
+
+/// Renders `tokens`, up to the first [`Token::Eof`], as the token list of
+/// [`tokenize_to_json`].
+pub fn tokens_to_json<'a>(tokens: impl IntoIterator<Item = Token<'a>>) -> Value {
     let mut output: Vec<Value> = Vec::new();
     let mut text = String::new();
-    loop {
-        let token = tokenizer.next_token();
+    for token in tokens.into_iter().chain(std::iter::once(Token::Eof)) {
         if let Token::Characters(s) = token {
             text.push_str(s);
             continue;
@@ -52,8 +59,7 @@ pub fn tokenize_to_json(tokenizer: &mut Tokenizer<'_>) -> (Value, Value) {
             Token::Characters(_) => unreachable!("coalesced above"),
         }
     }
-    let errors = errors_to_json(tokenizer.input(), tokenizer.errors());
-    (Value::Array(output), errors)
+    Value::Array(output)
 }
 
 /// Renders parse errors of `input` as html5lib `{"code", "line", "col"}` objects.

@@ -23,14 +23,18 @@
 #![warn(missing_docs)]
 
 pub mod dom;
+pub mod extract;
 #[cfg(feature = "cli")]
 pub mod html5lib;
 pub mod input;
 mod parser;
 pub mod serialize;
+pub mod stream;
 pub mod tokenizer;
 pub mod tree_builder;
 
 pub use bumpalo::Bump as Arena;
 pub use dom::{Document, NodeData, NodeId};
-pub use parser::{FragmentContext, ParseOptions, parse_document, parse_fragment};
+pub use parser::{
+    FragmentContext, ParseOptions, parse_document, parse_document_str, parse_fragment,
+};

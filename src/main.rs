@@ -18,12 +18,29 @@ enum Command {
     /// Print the tokens of one input as JSON in the html5lib tokenizer-test format:
     /// {"output": [...], "errors": [{"code", "line", "col"}, ...]}.
     Tokens(cli::tokens::TokensArgs),
-    /// Print, for each file, the encoding a browser would decode it with and the step of the
-    /// encoding sniffing algorithm (13.2.3) that decided it: PATH<TAB>ENCODING<TAB>STEP.
+    /// Print, for each file, the encoding a browser would decode it with and the step that
+    /// decided it (13.2.3; `reparse` when a `<meta>` met while parsing changed it):
+    /// PATH<TAB>ENCODING<TAB>STEP.
     Encoding(cli::encoding::EncodingArgs),
-    /// Parse a document (or, with --fragment, a fragment in a context element) and print the
-    /// tree in the html5lib tree-dump format (`| <html>`, `|   <head>`, ...).
+    /// Parse a document's bytes, in any encoding (or, with --fragment, a fragment in a context
+    /// element) and print the tree in the html5lib tree-dump format (`| <html>`, `|   <head>`, ...).
     Tree(cli::tree::TreeArgs),
+    /// Parse a page (any encoding) and print it as HTML again, serialised as the HTML Standard
+    /// says (13.3): the tags the parser implied written out, attributes quoted.
+    Html(cli::html::HtmlArgs),
+    /// Print the text a reader sees on a page, one paragraph/heading/list item per line
+    /// (no scripts, styles, head or hidden parts).
+    Text(cli::text::TextArgs),
+    /// Print every link of a page (`a href`, `img src`, `script src`, `form action`, ...),
+    /// one per line as TAG<TAB>ATTRIBUTE<TAB>URL, resolved against `<base href>` and --base.
+    Links(cli::links::LinksArgs),
+    /// Print, for each page, its size, element count, text size, parse errors, encoding and
+    /// parse speed (MB/s), tab-separated.
+    Stats(cli::stats::StatsArgs),
+    /// The main job: parse many pages (files, directories, or paths on standard input) on all
+    /// cores and write one JSON line per page, in input order: path, bytes, encoding and the
+    /// --fields asked for. Bad pages get an "error" record; the batch goes on.
+    Batch(cli::batch::BatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -32,6 +49,11 @@ fn main() -> ExitCode {
         Command::Tokens(args) => cli::tokens::run(args),
         Command::Encoding(args) => cli::encoding::run(args),
         Command::Tree(args) => cli::tree::run(args),
+        Command::Html(args) => cli::html::run(args),
+        Command::Text(args) => cli::text::run(args),
+        Command::Links(args) => cli::links::run(args),
+        Command::Stats(args) => cli::stats::run(args),
+        Command::Batch(args) => cli::batch::run(args),
     };
     match result {
         Ok(code) => code,

@@ -3,20 +3,31 @@
 
 use crate::Arena;
 use crate::dom::{ArenaSink, Document, DocumentParseError, ParseErrorKind};
+use crate::input::{
+    self, Confidence, Encoding, EncodingChange, EncodingSource, InputError, InputOptions,
+    change_the_encoding,
+};
 use crate::tokenizer::{Attribute, Token, Tokenizer, TokenizerOptions};
 use crate::tree_builder::{
     ContextElement, Namespace, QuirksMode, TreeBuilder, TreeBuilderOptions, TreeSink,
     fragment_tokenizer_state,
 };
 
-/// Options for [`parse_document`] and [`parse_fragment`].
-#[derive(Debug, Clone, Copy)]
+/// Options for [`parse_document`], [`parse_document_str`] and [`parse_fragment`].
+#[derive(Debug, Clone)]
 pub struct ParseOptions {
     /// The scripting flag (default `true`): with scripting, `<noscript>` content is raw text.
     pub scripting: bool,
     /// Collect parse errors (tokenizer and tree construction) into [`Document::errors`]
     /// (default `false`).
     pub collect_errors: bool,
+    /// What the encoding sniffing algorithm (13.2.3.2) may use besides the bytes: the transport
+    /// layer's charset label, the default encoding, guessing with `chardetng`. Only
+    /// [`parse_document`] (bytes) reads it. Default: none, windows-1252, no guessing.
+    pub input: InputOptions,
+    /// Tokenize with the scalar twin of the scanning layer (`TokenizerOptions::scalar`):
+    /// the same tree and errors, byte-at-a-time scanning (default `false`).
+    pub scalar: bool,
 }
 
 impl Default for ParseOptions {
@@ -24,6 +35,8 @@ impl Default for ParseOptions {
         ParseOptions {
             scripting: true,
             collect_errors: false,
+            input: InputOptions::default(),
+            scalar: false,
         }
     }
 }
@@ -69,8 +82,42 @@ impl<'a> FragmentContext<'a> {
     }
 }
 
-/// Runs the tokenizer and the tree builder over the whole input (13.2.1's pipeline).
-fn drive<'a, S: TreeSink<'a>>(tokenizer: &mut Tokenizer<'a>, builder: &mut TreeBuilder<'a, S>) {
+/// How a run of the tokenizer and tree builder over the input ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Driven {
+    /// Parsed to the end. `encoding` is the encoding in use at the end (changed on the fly by
+    /// a `<meta>` if `changed`); `certain` whether a `<meta>` made the confidence certain.
+    Finished {
+        encoding: Option<&'static Encoding>,
+        changed: bool,
+        certain: bool,
+    },
+    /// A `<meta>` changed the encoding and the bytes read differently in it: the parse stopped
+    /// and must start again from the first byte with this encoding, confidence certain
+    /// (13.2.3.4 step 6).
+    Reparse(&'static Encoding),
+}
+
+/// What the driver knows about the input's encoding while the confidence is tentative: the
+/// encoding in use and the bytes it decoded (all of them: the input is decoded up front).
+#[derive(Debug, Clone, Copy)]
+struct Tentative<'b> {
+    encoding: &'static Encoding,
+    bytes: &'b [u8],
+}
+
+/// Runs the tokenizer and the tree builder over the whole input (13.2.1's pipeline). The
+/// builder's feedback comes back as return values after each token: the tokenizer state to
+/// switch to, whether CDATA sections are allowed, and, with `tentative`, an encoding declared
+/// by a `<meta>`, on which the driver runs "change the encoding" (13.2.3.4).
+fn drive<'a, S: TreeSink<'a>>(
+    tokenizer: &mut Tokenizer<'a>,
+    builder: &mut TreeBuilder<'a, S>,
+    tentative: Option<Tentative<'_>>,
+) -> Driven {
+    builder.set_encoding_tentative(tentative.is_some());
+    let mut encoding = tentative.map(|t| t.encoding);
+    let (mut changed, mut certain) = (false, false);
     loop {
         let offset = tokenizer.offset();
         let token = tokenizer.next_token();
@@ -80,8 +127,30 @@ fn drive<'a, S: TreeSink<'a>>(tokenizer: &mut Tokenizer<'a>, builder: &mut TreeB
         if let Some(state) = builder.take_tokenizer_state() {
             tokenizer.set_state(state);
         }
+        if let Some(declared) = builder.take_encoding_declaration()
+            && let Some(t) = tentative
+        {
+            // Every outcome leaves the confidence certain; the builder records no other
+            // declaration.
+            certain = true;
+            // The whole input was converted up front, so "the bytes converted so far" (step
+            // 5) are all of them: when they read the same in the new encoding, the text stands
+            // and only the encoding's name changes.
+            match change_the_encoding(t.encoding, declared, Some(t.bytes)) {
+                EncodingChange::KeepAndMarkCertain => {}
+                EncodingChange::ChangeOnTheFly(new) => {
+                    encoding = Some(new);
+                    changed = true;
+                }
+                EncodingChange::Reparse(new) => return Driven::Reparse(new),
+            }
+        }
         if eof || builder.is_stopped() {
-            break;
+            return Driven::Finished {
+                encoding,
+                changed,
+                certain,
+            };
         }
     }
 }
@@ -103,18 +172,89 @@ fn merge_errors(
     all
 }
 
-/// Parses a whole document (HTML Standard 13.2). Strings in the result borrow `input` or
-/// `arena`. Never fails: every input gives a tree.
+/// Parses a whole document from its bytes (HTML Standard 13.2): the encoding sniffing algorithm
+/// (13.2.3.2) with `options.input`, decoding (zero-copy for valid UTF-8), tokenizing and tree
+/// construction. While the confidence is tentative, a `<meta>` charset met by the "in head"
+/// rules runs "change the encoding" (13.2.3.4): if the bytes read differently in the declared
+/// encoding, the parse starts again from the first byte with it, confidence certain (so at most
+/// one re-parse). The result reports the encoding, how it was decided and the confidence
+/// ([`Document::encoding`], [`Document::encoding_source`], [`Document::confidence`]).
+///
+/// Strings in the result borrow `bytes` (valid UTF-8, or ASCII in an ASCII-compatible encoding)
+/// or `arena`. Every input gives a tree.
+///
+/// # Errors
+/// [`InputError::UnknownTransportLabel`] when `options.input.transport_charset` is not a label
+/// of the Encoding Standard.
 pub fn parse_document<'a>(
+    arena: &'a Arena,
+    bytes: &'a [u8],
+    options: &ParseOptions,
+) -> Result<Document<'a>, InputError> {
+    let decoded = input::decode(arena, bytes, &options.input)?;
+    let tentative = (decoded.confidence == Confidence::Tentative).then_some(Tentative {
+        encoding: decoded.encoding,
+        bytes,
+    });
+    let (mut doc, driven) = parse_text(arena, decoded.text, options, tentative);
+    match driven {
+        Driven::Finished {
+            encoding,
+            changed,
+            certain,
+        } => {
+            let source = if changed {
+                EncodingSource::Reparse
+            } else {
+                decoded.source
+            };
+            let confidence = if certain {
+                Confidence::Certain
+            } else {
+                decoded.confidence
+            };
+            doc.set_encoding(
+                encoding.unwrap_or(decoded.encoding),
+                Some(source),
+                confidence,
+            );
+        }
+        Driven::Reparse(new) => {
+            let again = input::reparse(arena, bytes, new);
+            let (again_doc, _) = parse_text(arena, again.text, options, None);
+            doc = again_doc;
+            doc.set_encoding(again.encoding, Some(again.source), again.confidence);
+        }
+    }
+    Ok(doc)
+}
+
+/// Parses a whole document given as text (HTML Standard 13.2, with the confidence
+/// "irrelevant": no sniffing, no decoding, `<meta>` charsets change nothing). For input that is
+/// already decoded, and for the html5lib tree tests. Strings in the result borrow `input` or
+/// `arena`. Every input gives a tree; [`Document::encoding`] is UTF-8 and
+/// [`Document::encoding_source`] `None`.
+pub fn parse_document_str<'a>(
     arena: &'a Arena,
     input: &'a str,
     options: &ParseOptions,
 ) -> Document<'a> {
+    parse_text(arena, input, options, None).0
+}
+
+/// One run of the tokenizer and tree builder over `input` (a document, not a fragment).
+fn parse_text<'a>(
+    arena: &'a Arena,
+    input: &'a str,
+    options: &ParseOptions,
+    tentative: Option<Tentative<'_>>,
+) -> (Document<'a>, Driven) {
     let mut tokenizer = Tokenizer::new(
         arena,
         input,
         TokenizerOptions {
             collect_errors: options.collect_errors,
+            scalar: options.scalar,
             ..TokenizerOptions::default()
         },
     );
@@ -126,10 +266,14 @@ pub fn parse_document<'a>(
         },
     );
     builder.reserve(input.len() / 200);
-    drive(&mut tokenizer, &mut builder);
+    let driven = drive(&mut tokenizer, &mut builder, tentative);
+    if let Driven::Reparse(_) = driven {
+        // The caller starts again; this tree is thrown away unfinished.
+        return (Document::new(), driven);
+    }
     let (mut doc, tree_errors) = builder.into_sink().finish();
     doc.set_errors(merge_errors(&tokenizer, tree_errors));
-    doc
+    (doc, driven)
 }
 
 /// Parses `input` as the content of `context` (the HTML fragment parsing algorithm, 13.4), in a
@@ -153,6 +297,7 @@ pub fn parse_fragment<'a>(
         TokenizerOptions {
             initial_state: Some(state),
             collect_errors: options.collect_errors,
+            scalar: options.scalar,
             ..TokenizerOptions::default()
         },
     );
@@ -170,7 +315,7 @@ pub fn parse_fragment<'a>(
         .fragment_root()
         .expect("fragment parse has a root insertion target");
     builder.reserve(input.len() / 200);
-    drive(&mut tokenizer, &mut builder);
+    drive(&mut tokenizer, &mut builder, None);
     let (mut doc, tree_errors) = builder.into_sink().finish();
     // The html root element was only the parser's scaffolding: the result is the fragment.
     let root = doc.root();
@@ -180,4 +325,122 @@ pub fn parse_fragment<'a>(
     doc.move_children(fragment, root);
     doc.set_errors(merge_errors(&tokenizer, tree_errors));
     doc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use encoding_rs::{SHIFT_JIS, UTF_8, WINDOWS_1252};
+
+    /// `<head><title>` + 1,100 × `x` + `</title>` + `tail`: a page whose declaration is past
+    /// the prescan's 1,024 bytes.
+    fn late(tail: &[u8]) -> Vec<u8> {
+        let mut bytes = b"<head><title>".to_vec();
+        bytes.extend(std::iter::repeat_n(b'x', 1100));
+        bytes.extend(b"</title>");
+        bytes.extend(tail);
+        bytes
+    }
+
+    fn parse(
+        arena: &Arena,
+        bytes: &[u8],
+    ) -> (String, &'static Encoding, EncodingSource, Confidence) {
+        let bytes = arena.alloc_slice_copy(bytes);
+        // Without the optional guess (13.2.3.2 step 8), so that the default shows.
+        let mut options = ParseOptions::default();
+        options.input.guess = false;
+        let doc = parse_document(arena, bytes, &options).unwrap();
+        let text = doc.text_content(doc.root());
+        let source = doc.encoding_source().unwrap();
+        (text, doc.encoding(), source, doc.confidence())
+    }
+
+    #[test]
+    fn a_late_meta_reparses_once_with_the_new_encoding() {
+        let arena = Arena::new();
+        // \x82\xA0 is あ in Shift_JIS; the second <meta> must not change it again.
+        let bytes = late(b"<meta charset=shift_jis><meta charset=euc-jp><p>\x82\xA0");
+        let (text, encoding, source, confidence) = parse(&arena, &bytes);
+        assert!(text.ends_with('\u{3042}'), "{text:?}");
+        assert_eq!(
+            (encoding, source, confidence),
+            (SHIFT_JIS, EncodingSource::Reparse, Confidence::Certain)
+        );
+        // The http-equiv form.
+        let bytes =
+            late(b"<meta http-equiv=Content-Type content='text/html; charset=sjis'><p>\x82\xA0");
+        let (text, encoding, source, _) = parse(&arena, &bytes);
+        assert!(text.ends_with('\u{3042}'));
+        assert_eq!((encoding, source), (SHIFT_JIS, EncodingSource::Reparse));
+    }
+
+    #[test]
+    fn ascii_pages_change_on_the_fly() {
+        let arena = Arena::new();
+        let bytes = late(b"<meta charset=utf-8><p>plain");
+        let (_, encoding, source, confidence) = parse(&arena, &bytes);
+        assert_eq!(
+            (encoding, source, confidence),
+            (UTF_8, EncodingSource::Reparse, Confidence::Certain)
+        );
+    }
+
+    #[test]
+    fn a_meta_that_agrees_makes_the_confidence_certain() {
+        let arena = Arena::new();
+        let (_, encoding, source, confidence) = parse(&arena, b"<meta charset=sjis><p>\x82\xA0");
+        assert_eq!(
+            (encoding, source, confidence),
+            (SHIFT_JIS, EncodingSource::Meta, Confidence::Certain)
+        );
+        // Nothing declared: the default stays tentative.
+        let (_, encoding, source, confidence) = parse(&arena, b"<p>caf\xE9");
+        assert_eq!(
+            (encoding, source, confidence),
+            (WINDOWS_1252, EncodingSource::Default, Confidence::Tentative)
+        );
+        // An unknown label changes nothing and leaves the next one to act.
+        let bytes = late(b"<meta charset=bogus><meta charset=sjis><p>\x82\xA0");
+        let (_, encoding, _, _) = parse(&arena, &bytes);
+        assert_eq!(encoding, SHIFT_JIS);
+    }
+
+    #[test]
+    fn certain_encodings_ignore_metas() {
+        let arena = Arena::new();
+        let bytes = late(b"<meta charset=sjis><p>caf\xC3\xA9");
+        let options = ParseOptions {
+            input: InputOptions {
+                transport_charset: Some("utf-8".into()),
+                ..InputOptions::default()
+            },
+            ..ParseOptions::default()
+        };
+        let doc = parse_document(&arena, &bytes, &options).unwrap();
+        assert_eq!(doc.encoding(), UTF_8);
+        assert_eq!(doc.encoding_source(), Some(EncodingSource::Transport));
+        assert!(doc.text_content(doc.root()).ends_with("caf\u{e9}"));
+        // A BOM is certain too.
+        let (_, encoding, source, _) = parse(&arena, b"\xEF\xBB\xBF<meta charset=sjis>");
+        assert_eq!((encoding, source), (UTF_8, EncodingSource::Bom));
+        // Text has no encoding to change.
+        let doc = parse_document_str(&arena, "<meta charset=sjis>", &ParseOptions::default());
+        assert_eq!(doc.encoding_source(), None);
+        assert_eq!(doc.confidence(), Confidence::Irrelevant);
+    }
+
+    #[test]
+    fn an_unknown_transport_label_is_an_error() {
+        let arena = Arena::new();
+        let options = ParseOptions {
+            input: InputOptions {
+                transport_charset: Some("klingon".into()),
+                ..InputOptions::default()
+            },
+            ..ParseOptions::default()
+        };
+        let error = parse_document(&arena, b"<p>", &options).unwrap_err();
+        assert!(error.to_string().contains("\"klingon\""));
+    }
 }

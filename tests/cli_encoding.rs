@@ -7,7 +7,7 @@ mod encoding;
 
 use clap::Parser;
 use encoding::{EncodingArgs, format_line, run_to};
-use simdhtml::input::{Confidence, EncodingSource, Sniffed};
+use simdhtml::input::EncodingSource;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -51,13 +51,12 @@ fn run_has_the_subcommand_signature() {
 
 #[test]
 fn format_line_is_path_name_step() {
-    let sniffed = Sniffed {
-        encoding: encoding_rs::SHIFT_JIS,
-        source: EncodingSource::Meta,
-        confidence: Confidence::Tentative,
-    };
     assert_eq!(
-        format_line(Path::new("a/b.html"), &sniffed),
+        format_line(
+            Path::new("a/b.html"),
+            encoding_rs::SHIFT_JIS,
+            EncodingSource::Meta
+        ),
         "a/b.html\tShift_JIS\tmeta"
     );
 }
@@ -78,7 +77,7 @@ fn one_line_per_file_and_errors_for_missing_ones() {
     let (result, out, err) = run(&parse(&argv).unwrap());
     assert_eq!(result.unwrap(), ExitCode::FAILURE);
     let expected = format!(
-        "{}\tShift_JIS\tmeta\n{}\tUTF-8\tbom\n{}\twindows-1252\tdefault\n",
+        "{}\tShift_JIS\tmeta\n{}\tUTF-8\tbom\n{}\twindows-1252\tguess\n",
         meta.display(),
         bom.display(),
         plain.display()
@@ -118,9 +117,29 @@ fn guess_flags() {
     let file = dir.join("sjis.html");
     let text = "日本語のテキストです。これは文字コードの推測の試験です。".repeat(4);
     std::fs::write(&file, encoding_rs::SHIFT_JIS.encode(&text).0).unwrap();
-    let (_, out, _) = run(&parse(&[file.to_str().unwrap(), "--guess"]).unwrap());
+    let (_, out, _) = run(&parse(&[file.to_str().unwrap()]).unwrap());
     assert!(out.ends_with("\tShift_JIS\tguess\n"), "{out}");
-    assert!(parse(&[file.to_str().unwrap(), "--guess-utf8"]).is_err());
+    let (_, out, _) = run(&parse(&[file.to_str().unwrap(), "--no-guess"]).unwrap());
+    assert!(out.ends_with("\twindows-1252\tdefault\n"), "{out}");
+    assert!(parse(&[file.to_str().unwrap(), "--no-guess", "--guess-utf8"]).is_err());
     assert!(parse(&[]).is_err(), "FILE is required");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_late_meta_reports_reparse() {
+    let dir = scratch_dir("reparse");
+    let late = dir.join("late.html");
+    let mut bytes = b"<head><title>".to_vec();
+    bytes.extend(std::iter::repeat_n(b'x', 1100));
+    bytes.extend(b"</title><meta charset=shift_jis></head><p>\x82\xA0");
+    std::fs::write(&late, &bytes).unwrap();
+    // Sniffing gives the default, tentatively; the tree builder meets the <meta>.
+    let (result, out, _) = run(&parse(&[late.to_str().unwrap()]).unwrap());
+    assert_eq!(result.unwrap(), ExitCode::SUCCESS);
+    assert_eq!(out, format!("{}\tShift_JIS\treparse\n", late.display()));
+    // The same page with a transport charset: certain, the <meta> changes nothing.
+    let (_, out, _) = run(&parse(&[late.to_str().unwrap(), "--encoding", "utf-8"]).unwrap());
+    assert_eq!(out, format!("{}\tUTF-8\ttransport\n", late.display()));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,13 +1,15 @@
 //! The arena DOM's read API on a parsed document and fragment.
 
 use simdhtml::tree_builder::{AttrNamespace, Namespace, QuirksMode};
-use simdhtml::{Arena, FragmentContext, NodeData, ParseOptions, parse_document, parse_fragment};
+use simdhtml::{
+    Arena, FragmentContext, NodeData, ParseOptions, parse_document_str, parse_fragment,
+};
 
 #[test]
 fn navigation_attributes_and_text() {
     let arena = Arena::new();
     let input = "<!DOCTYPE html><title>T</title><p id=a class='x y'>Hello <b>big</b> &amp; bold<!--c--></p><svg><a xlink:href=u /></svg><template><i>t</i></template>";
-    let doc = parse_document(&arena, input, &ParseOptions::default());
+    let doc = parse_document_str(&arena, input, &ParseOptions::default());
     assert_eq!(doc.quirks_mode(), QuirksMode::NoQuirks);
     let root = doc.root();
     let kinds: Vec<&str> = doc
@@ -70,7 +72,7 @@ fn navigation_attributes_and_text() {
 fn unchanged_text_borrows_the_input() {
     let arena = Arena::new();
     let input = String::from("<p>plain text here</p>");
-    let doc = parse_document(&arena, &input, &ParseOptions::default());
+    let doc = parse_document_str(&arena, &input, &ParseOptions::default());
     let text = doc
         .descendants(doc.root())
         .find_map(|n| match doc.data(n) {
@@ -91,6 +93,7 @@ fn fragment_root_children_and_errors() {
     let options = ParseOptions {
         scripting: true,
         collect_errors: true,
+        ..ParseOptions::default()
     };
     let doc = parse_fragment(
         &arena,
@@ -109,7 +112,7 @@ fn fragment_root_children_and_errors() {
 /// The text of the first `selectedcontent` element after parsing `input`.
 fn selectedcontent_text(input: &str) -> String {
     let arena = Arena::new();
-    let doc = parse_document(&arena, input, &ParseOptions::default());
+    let doc = parse_document_str(&arena, input, &ParseOptions::default());
     let sc = doc
         .descendants(doc.root())
         .find(|&n| doc.element(n).is_some_and(|e| e.name == "selectedcontent"))

@@ -9,17 +9,15 @@
 //!
 //! The suite tests a whole parser: some cases put the `<meta>` after the first 1,024 bytes that
 //! the prescan looks at, where only the tree builder's "change the encoding" (13.2.3.4) finds
-//! it. Until the tree builder exists, this harness stands in for it: when the sniffed confidence
-//! is tentative, it takes the first encoding declaration in the whole input (the prescan run
-//! with the end of the input as its end condition) as the `<meta>` the tree builder would meet,
-//! and applies `change_the_encoding` to it. Those cases are counted apart.
+//! it. So each case runs through `parse_document` (bytes in), and the expected encoding is the
+//! document's final one ([`simdhtml::Document::encoding`]); the cases decided while parsing
+//! (`EncodingSource::Reparse`) are counted apart.
 
 use std::path::{Path, PathBuf};
 
-use simdhtml::input::{
-    Confidence, EncodingChange, EncodingSource, InputOptions, change_the_encoding,
-    prescan_with_end, sniff,
-};
+use bumpalo::Bump;
+use simdhtml::input::{Confidence, EncodingSource, InputOptions, sniff};
+use simdhtml::{ParseOptions, parse_document};
 
 /// The shared reference folder: `$SIMDHTML_SHARED`, or `../shared` beside the repository.
 fn shared_dir() -> PathBuf {
@@ -105,11 +103,14 @@ fn load_cases() -> Vec<Case> {
 fn html5lib_encoding_dat() {
     // Spelled out rather than `InputOptions::default()`, so the configuration stays the
     // suite's whatever the defaults become.
-    let options = InputOptions {
-        transport_charset: None,
-        default_encoding: Some(encoding_rs::WINDOWS_1252),
-        guess: false,
-        guess_utf8: false,
+    let options = ParseOptions {
+        input: InputOptions {
+            transport_charset: None,
+            default_encoding: Some(encoding_rs::WINDOWS_1252),
+            guess: false,
+            guess_utf8: false,
+        },
+        ..ParseOptions::default()
     };
     let (mut by_sniffing, mut by_change, mut failures) = (0, 0, Vec::new());
     let cases = load_cases();
@@ -121,25 +122,11 @@ fn html5lib_encoding_dat() {
                     case.file, case.index, case.expected
                 )
             });
-        let sniffed = sniff(&case.data, &options).expect("no transport charset, no error");
-        let mut actual = sniffed.encoding;
-        let mut changed = false;
-        // The tree builder's part (13.2.3.4), stood in for as the module docs say.
-        if sniffed.confidence == Confidence::Tentative
-            && let Some(declared) = prescan_with_end(&case.data)
-            && let EncodingChange::Reparse(new) | EncodingChange::ChangeOnTheFly(new) =
-                change_the_encoding(actual, declared, None)
-        {
-            assert_eq!(
-                sniffed.source,
-                EncodingSource::Default,
-                "{}#{}",
-                case.file,
-                case.index
-            );
-            actual = new;
-            changed = true;
-        }
+        let arena = Bump::new();
+        let doc = parse_document(&arena, &case.data, &options).expect("no transport charset");
+        let actual = doc.encoding();
+        let source = doc.encoding_source().expect("parsed from bytes");
+        let changed = source == EncodingSource::Reparse;
         if actual == expected {
             if changed {
                 by_change += 1;
@@ -153,13 +140,13 @@ fn html5lib_encoding_dat() {
                 case.index,
                 expected.name(),
                 actual.name(),
-                sniffed.source
+                source
             ));
         }
     }
     println!(
-        "html5lib encoding: {}/{} pass ({by_sniffing} by sniffing alone, {by_change} need the \
-         tree builder's change of encoding)",
+        "html5lib encoding: {}/{} pass ({by_sniffing} by sniffing alone, {by_change} changed \
+         while parsing by a late <meta>)",
         by_sniffing + by_change,
         cases.len()
     );

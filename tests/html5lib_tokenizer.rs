@@ -94,17 +94,24 @@ fn unescape_value(v: &Value) -> Option<Value> {
     })
 }
 
-/// Tokenizes `input` and renders tokens and errors in the suite's JSON shapes.
+/// Tokenizes `input` and renders tokens and errors in the suite's JSON shapes. Runs both the
+/// vectorised scanning layer and its scalar twin and checks that they agree.
 fn run(input: &str, state: State, last_start_tag: Option<&str>, infoset: bool) -> (Value, Value) {
-    let arena = Arena::new();
-    let options = TokenizerOptions {
-        initial_state: Some(state),
-        last_start_tag: last_start_tag.map(str::to_string),
-        collect_errors: true,
-        coerce_to_infoset: infoset,
+    let tokenize = |scalar: bool| {
+        let arena = Arena::new();
+        let options = TokenizerOptions {
+            initial_state: Some(state),
+            last_start_tag: last_start_tag.map(str::to_string),
+            collect_errors: true,
+            coerce_to_infoset: infoset,
+            scalar,
+        };
+        let mut tokenizer = Tokenizer::new(&arena, input, options);
+        simdhtml::html5lib::tokenize_to_json(&mut tokenizer)
     };
-    let mut tokenizer = Tokenizer::new(&arena, input, options);
-    simdhtml::html5lib::tokenize_to_json(&mut tokenizer)
+    let fast = tokenize(false);
+    assert_eq!(fast, tokenize(true), "scalar twin differs on {input:?}");
+    fast
 }
 
 #[test]

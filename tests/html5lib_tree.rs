@@ -1,5 +1,5 @@
 //! The html5lib tree-construction suite, overlaid with the newer WPT copies
-//! (`html/syntax/parsing/resources/*.dat`), run through `parse_document`/`parse_fragment` and
+//! (`html/syntax/parsing/resources/*.dat`), run through `parse_document_str`/`parse_fragment` and
 //! compared with the html5lib tree dump.
 //!
 //! Data: `$SIMDHTML_SHARED/html5lib-tests/tree-construction/*.dat` and
@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use simdhtml::serialize::html5lib_dump;
-use simdhtml::{Arena, FragmentContext, ParseOptions, parse_document, parse_fragment};
+use simdhtml::{Arena, FragmentContext, ParseOptions, parse_document_str, parse_fragment};
 
 /// Files that need a JavaScript engine.
 const OUT_OF_SCOPE: &[&str] = &["scripted_foster01.dat"];
@@ -147,6 +147,7 @@ fn run_case(case: &Case, scripting: bool) -> Outcome {
     let options = ParseOptions {
         scripting,
         collect_errors: true,
+        ..ParseOptions::default()
     };
     let data = arena.alloc_str(&case.data);
     let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -154,7 +155,7 @@ fn run_case(case: &Case, scripting: bool) -> Outcome {
             Some(ctx) => {
                 parse_fragment(&arena, data, FragmentContext::from_html5lib(ctx), &options)
             }
-            None => parse_document(&arena, data, &options),
+            None => parse_document_str(&arena, data, &options),
         };
         let errors: Vec<String> = doc
             .errors()

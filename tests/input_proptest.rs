@@ -1,5 +1,5 @@
 //! Property tests for the input layer (13.2.3): no input makes `sniff`, `decode`, `prescan`,
-//! `get_xml_encoding`, `extract_meta_charset` or `change_the_encoding` panic, and a few
+//! `get_xml_encoding`, `extract_meta_charset`, `change_the_encoding` or `parse_document` panic, and a few
 //! invariants hold on arbitrary and on HTML-like bytes.
 
 use bumpalo::Bump;
@@ -146,6 +146,30 @@ proptest! {
             | simdhtml::input::EncodingChange::ChangeOnTheFly(to) = change
         {
             prop_assert!(!is_utf16(to) && to != encoding_rs::X_USER_DEFINED && to != current);
+        }
+    }
+
+    /// Bytes in, a tree out: `parse_document` runs sniffing, decoding, the tree builder and at
+    /// most one re-parse without panicking; only an unknown transport label is an error, and
+    /// the confidence at the end agrees with how the encoding was decided.
+    #[test]
+    fn parse_document_never_panics(bytes in any_bytes(), options in options()) {
+        let arena = Bump::new();
+        let label_known = options
+            .transport_charset
+            .as_ref()
+            .is_none_or(|l| Encoding::for_label(l.as_bytes()).is_some());
+        let options = simdhtml::ParseOptions { input: options, ..Default::default() };
+        match simdhtml::parse_document(&arena, &bytes, &options) {
+            Ok(doc) => {
+                prop_assert!(label_known);
+                let source = doc.encoding_source().expect("parsed from bytes");
+                if matches!(source, EncodingSource::Bom | EncodingSource::Transport | EncodingSource::Reparse) {
+                    prop_assert_eq!(doc.confidence(), Confidence::Certain);
+                }
+                prop_assert_ne!(doc.confidence(), Confidence::Irrelevant);
+            }
+            Err(_) => prop_assert!(!label_known),
         }
     }
 }

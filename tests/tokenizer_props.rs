@@ -23,6 +23,7 @@ fn tokenize_all(input: &str, state: State, cdata: bool) -> usize {
         last_start_tag: Some("script".into()),
         collect_errors: true,
         coerce_to_infoset: false,
+        scalar: false,
     };
     let mut tokenizer = Tokenizer::new(&arena, input, options);
     tokenizer.set_cdata_allowed(cdata);

@@ -7,7 +7,7 @@
 use proptest::prelude::*;
 use simdhtml::serialize::html5lib_dump;
 use simdhtml::{
-    Arena, Document, FragmentContext, NodeId, ParseOptions, parse_document, parse_fragment,
+    Arena, Document, FragmentContext, NodeId, ParseOptions, parse_document_str, parse_fragment,
 };
 
 const PIECES: &[&str] = &[
@@ -182,8 +182,8 @@ proptest! {
     fn soups_parse(pieces in prop::collection::vec(0..PIECES.len(), 0..60), scripting: bool, ctx in 0..CONTEXTS.len()) {
         let input: String = pieces.iter().map(|&i| PIECES[i]).collect();
         let arena = Arena::new();
-        let options = ParseOptions { scripting, collect_errors: true };
-        let doc = parse_document(&arena, &input, &options);
+        let options = ParseOptions { scripting, collect_errors: true, ..ParseOptions::default() };
+        let doc = parse_document_str(&arena, &input, &options);
         check_tree(&doc);
         prop_assert!(html5lib_dump(&doc).starts_with("| "));
         let frag = parse_fragment(&arena, &input, FragmentContext::from_html5lib(CONTEXTS[ctx]), &options);

@@ -142,14 +142,12 @@ pub fn generate(json: &str) -> String {
          #[path = \"char_ref_table.rs\"]\n\
          mod char_ref_table;\n\
          \n\
-         #[allow(unused_imports, reason = \"could_extend is for the streaming tokenizer\")]\n\
          pub(crate) use char_ref_table::{could_extend, longest_match};\n\
          \n",
     );
     let _ = writeln!(
         out,
         "/// The length in bytes of the longest name (without the leading '&', with its ';').\n\
-         #[allow(dead_code, reason = \"for the streaming tokenizer\")]\n\
          pub(crate) const LONGEST_NAME: usize = {longest};\n"
     );
     let _ = writeln!(

@@ -1,16 +1,19 @@
-//! `simdhtml encoding FILE... [--encoding LABEL]`: the encoding the HTML Standard's encoding
-//! sniffing algorithm (13.2.3.2) picks for each file, and the step that decided it.
+//! `simdhtml encoding FILE... [--encoding LABEL]`: the encoding a browser decodes each file
+//! with (the HTML Standard's encoding sniffing algorithm, 13.2.3.2, then "changing the encoding
+//! while parsing", 13.2.3.4), and the step that decided it.
 //!
 //! One line per file on standard output: the path, a TAB, the encoding's WHATWG name (`UTF-8`,
-//! `windows-1252`, `Shift_JIS`, ...), a TAB, the step (`bom`, `transport`, `meta`, `guess` or
-//! `default`; `reparse` needs the tree builder and is not produced here). A file that cannot be
+//! `windows-1252`, `Shift_JIS`, ...), a TAB, the step (`bom`, `transport`, `meta`, `reparse`,
+//! `guess` or `default`). When sniffing leaves the confidence tentative, the file is parsed, so
+//! that a `<meta>` the tree builder meets can change the encoding (`reparse`). A file that cannot be
 //! read gets a one-line error on standard error, the others are still processed, and the exit
 //! status is 1. An unknown `--encoding` label is an error naming the label, before any file is
 //! read.
 
 use anyhow::{Result, bail};
 use clap::Args;
-use simdhtml::input::{Encoding, InputOptions, Sniffed, sniff};
+use simdhtml::input::{Confidence, Encoding, EncodingSource, InputError, InputOptions, sniff};
+use simdhtml::{Arena, ParseOptions, parse_document};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -27,12 +30,12 @@ pub struct EncodingArgs {
     /// wins over it.
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
-    /// When nothing declares the encoding, guess it from the content with chardetng (as
-    /// Firefox does) instead of taking the default, windows-1252.
+    /// Do not guess the encoding from the content when nothing declares it (by default
+    /// chardetng guesses, as the spec's step 8 allows); take the default, windows-1252.
     #[arg(long)]
-    pub guess: bool,
-    /// With `--guess`: let the guess be UTF-8 (browsers do not, for pages from the network).
-    #[arg(long, requires = "guess")]
+    pub no_guess: bool,
+    /// Let the guess be UTF-8 (browsers do not, for pages from the network).
+    #[arg(long, conflicts_with = "no_guess")]
     pub guess_utf8: bool,
 }
 
@@ -66,7 +69,7 @@ pub fn run_to(args: &EncodingArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
     let options = InputOptions {
         transport_charset: args.encoding.clone(),
         default_encoding: None,
-        guess: args.guess,
+        guess: !args.no_guess,
         guess_utf8: args.guess_utf8,
     };
     let mut all_read = true;
@@ -79,8 +82,8 @@ pub fn run_to(args: &EncodingArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
         };
         match read {
             Ok(bytes) => {
-                let sniffed = sniff(&bytes, &options)?;
-                writeln!(out, "{}", format_line(path, &sniffed))?;
+                let (encoding, source) = document_encoding(&bytes, &options)?;
+                writeln!(out, "{}", format_line(path, encoding, source))?;
             }
             Err(e) => {
                 writeln!(
@@ -99,13 +102,34 @@ pub fn run_to(args: &EncodingArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
     })
 }
 
+/// The encoding a document's `bytes` end up decoded with and the step that decided it: the
+/// sniffing algorithm's answer when it is certain (BOM, transport), else the parse's
+/// ([`simdhtml::Document::encoding`], which a `<meta>` met while parsing may have changed).
+///
+/// # Errors
+/// [`InputError::UnknownTransportLabel`] for an unknown transport charset.
+pub fn document_encoding(
+    bytes: &[u8],
+    options: &InputOptions,
+) -> Result<(&'static Encoding, EncodingSource), InputError> {
+    let sniffed = sniff(bytes, options)?;
+    if sniffed.confidence != Confidence::Tentative {
+        return Ok((sniffed.encoding, sniffed.source));
+    }
+    let arena = Arena::new();
+    let options = ParseOptions {
+        input: options.clone(),
+        ..ParseOptions::default()
+    };
+    let doc = parse_document(&arena, bytes, &options)?;
+    Ok((
+        doc.encoding(),
+        doc.encoding_source().unwrap_or(sniffed.source),
+    ))
+}
+
 /// One output line, without the newline: `PATH<TAB>NAME<TAB>STEP`, e.g.
 /// `page.html\tShift_JIS\tmeta`.
-pub fn format_line(path: &Path, sniffed: &Sniffed) -> String {
-    format!(
-        "{}\t{}\t{}",
-        path.display(),
-        sniffed.encoding.name(),
-        sniffed.source
-    )
+pub fn format_line(path: &Path, encoding: &'static Encoding, source: EncodingSource) -> String {
+    format!("{}\t{}\t{}", path.display(), encoding.name(), source)
 }

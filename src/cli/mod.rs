@@ -1,4 +1,10 @@
 //! The subcommands of the `simdhtml` command, one module each.
+pub mod batch;
 pub mod encoding;
+pub mod html;
+pub mod links;
+pub mod load;
+pub mod stats;
+pub mod text;
 pub mod tokens;
 pub mod tree;

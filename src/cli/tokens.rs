@@ -4,6 +4,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use simdhtml::Arena;
 use simdhtml::input::{InputOptions, decode};
+use simdhtml::stream::TokenStream;
 use simdhtml::tokenizer::{State, Tokenizer, TokenizerOptions};
 use std::io::Write;
 use std::process::ExitCode;
@@ -27,6 +28,13 @@ pub struct TokensArgs {
     /// `shift_jis`); a BOM still wins over it.
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
+    /// Feed the input to the streaming tokenizer in chunks of this many bytes (the output
+    /// must not change).
+    #[arg(long, value_name = "N")]
+    pub chunk_size: Option<usize>,
+    /// Use the scalar twin of the scanning layer (the output must not change).
+    #[arg(long)]
+    pub scalar: bool,
 }
 
 /// Reads `file` (`-` for standard input) as bytes.
@@ -58,15 +66,38 @@ pub fn run(args: &TokensArgs) -> Result<ExitCode> {
         transport_charset: args.encoding.clone(),
         ..InputOptions::default()
     };
-    let text = decode(&arena, &bytes, &input_options)?.text;
     let options = TokenizerOptions {
         initial_state: Some(state),
         last_start_tag: args.last_start_tag.clone(),
         collect_errors: true,
         coerce_to_infoset: false,
+        scalar: args.scalar,
     };
-    let mut tokenizer = Tokenizer::new(&arena, text, options);
-    let (output, errors) = simdhtml::html5lib::tokenize_to_json(&mut tokenizer);
+    let (output, errors) = match args.chunk_size {
+        Some(0) => bail!("--chunk-size must be at least 1"),
+        Some(n) => {
+            // Reject an unknown --encoding label up front, as the whole-input path does.
+            simdhtml::input::sniff(&[], &input_options)?;
+            let mut stream = TokenStream::with_input_options(&arena, options, input_options);
+            let mut tokens = Vec::new();
+            for chunk in bytes.chunks(n) {
+                stream.feed(chunk);
+                tokens.extend(std::iter::from_fn(|| stream.next_token()));
+            }
+            stream.finish();
+            tokens.extend(std::iter::from_fn(|| stream.next_token()));
+            let input = stream.tokenizer_mut().input();
+            (
+                simdhtml::html5lib::tokens_to_json(tokens),
+                simdhtml::html5lib::errors_to_json(input, stream.errors()),
+            )
+        }
+        None => {
+            let text = decode(&arena, &bytes, &input_options)?.text;
+            let mut tokenizer = Tokenizer::new(&arena, text, options);
+            simdhtml::html5lib::tokenize_to_json(&mut tokenizer)
+        }
+    };
     let mut out = std::io::stdout().lock();
     writeln!(
         out,

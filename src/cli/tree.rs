@@ -1,5 +1,6 @@
-//! `simdhtml tree [FILE|-] [--fragment CONTEXT] [--scripting on|off]`: parse a document (or a
-//! fragment in a context like `td`, `svg path`, `math mi`) and print the html5lib tree dump.
+//! `simdhtml tree [FILE|-] [--encoding LABEL] [--fragment CONTEXT] [--scripting on|off]`: parse
+//! a document's bytes (or a fragment in a context like `td`, `svg path`, `math mi`) and print
+//! the html5lib tree dump.
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -7,6 +8,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::Args;
 
+use simdhtml::input::{InputOptions, decode};
 use simdhtml::{
     Arena, FragmentContext, ParseOptions, parse_document, parse_fragment, serialize::html5lib_dump,
 };
@@ -14,20 +16,47 @@ use simdhtml::{
 /// Arguments of `simdhtml tree`.
 #[derive(Debug, Clone, Args)]
 pub struct TreeArgs {
-    /// The input file (UTF-8); `-` or nothing reads standard input.
+    /// The input file, in any encoding (decoded as a browser would: BOM, `--encoding`, `<meta>`
+    /// prescan, else windows-1252, and a re-parse if a later `<meta>` changes it); `-` or
+    /// nothing reads standard input.
     pub file: Option<String>,
-    /// Parse as a fragment with this context element: `td`, `svg path`, `math mi`.
+    /// The transport layer's charset, as an HTTP `Content-Type` charset would give it: any
+    /// label of the WHATWG Encoding Standard (`utf-8`, `sjis`, `latin1`, ...). A BOM still wins
+    /// over it.
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+    /// Parse as a fragment with this context element: `td`, `svg path`, `math mi`. The bytes
+    /// are decoded as for a document, without the re-parse (a fragment's `<meta>` changes
+    /// nothing).
     #[arg(long, value_name = "CONTEXT")]
     pub fragment: Option<String>,
     /// The scripting flag.
     #[arg(long, value_name = "on|off", default_value = "on")]
     pub scripting: String,
+    /// Feed the document's bytes to the streaming parser in chunks of this many bytes (the
+    /// output must not change, except that the streaming parser does not yet re-parse for a
+    /// `<meta>` charset after byte 1,024). Not with `--fragment`.
+    #[arg(long, value_name = "N")]
+    pub chunk_size: Option<usize>,
+    /// Use the scalar twin of the scanning layer (the output must not change).
+    #[arg(long)]
+    pub scalar: bool,
 }
 
 /// Runs `simdhtml tree`: prints the html5lib dump of the parsed tree to standard output.
-/// Errors (unreadable input, input that is not UTF-8, a bad option value) are returned for the
-/// caller to print as one line.
+///
+/// # Errors
+/// Unreadable input, an unknown `--encoding` label (the message names it), a bad option value,
+/// a failure to write; the caller prints them as one line.
 pub fn run(args: &TreeArgs) -> anyhow::Result<ExitCode> {
+    run_to(args, &mut std::io::stdout().lock())
+}
+
+/// [`run`] with the dump written to `out`.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_to(args: &TreeArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let scripting = match args.scripting.as_str() {
         "on" => true,
         "off" => false,
@@ -43,30 +72,47 @@ pub fn run(args: &TreeArgs) -> anyhow::Result<ExitCode> {
         }
         Some(path) => std::fs::read(path).with_context(|| format!("cannot read {path}"))?,
     };
-    let input = String::from_utf8(bytes).context("input is not UTF-8")?;
     let arena = Arena::new();
     let options = ParseOptions {
         scripting,
         collect_errors: false,
+        input: InputOptions {
+            transport_charset: args.encoding.clone(),
+            ..InputOptions::default()
+        },
+        scalar: args.scalar,
     };
+    if let Some(n) = args.chunk_size {
+        if n == 0 {
+            bail!("--chunk-size must be at least 1");
+        }
+        if args.fragment.is_some() {
+            bail!("--chunk-size cannot be used with --fragment");
+        }
+    }
     let doc = match args.fragment.as_deref() {
+        None if args.chunk_size.is_some() => {
+            let n = args.chunk_size.unwrap_or(1);
+            if let Some(label) = &args.encoding {
+                simdhtml::input::sniff(b"", &options.input)
+                    .with_context(|| format!("--encoding {label:?}"))?;
+            }
+            let mut parser = simdhtml::stream::Parser::new(&arena, options);
+            for chunk in bytes.chunks(n) {
+                parser.feed(chunk);
+            }
+            parser.finish()
+        }
         Some(ctx) => {
             if ctx.trim().is_empty() {
                 bail!("--fragment needs a context element name");
             }
-            parse_fragment(
-                &arena,
-                &input,
-                FragmentContext::from_html5lib(ctx),
-                &options,
-            )
+            let text = decode(&arena, &bytes, &options.input)?.text;
+            parse_fragment(&arena, text, FragmentContext::from_html5lib(ctx), &options)
         }
-        None => parse_document(&arena, &input, &options),
+        None => parse_document(&arena, &bytes, &options)?,
     };
-    let out = html5lib_dump(&doc);
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(out.as_bytes())
+    out.write_all(html5lib_dump(&doc).as_bytes())
         .context("cannot write standard output")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -12,6 +12,7 @@ use std::num::NonZeroU32;
 
 use bumpalo::Bump;
 
+use crate::input::{Confidence, Encoding, EncodingSource};
 use crate::tokenizer::ErrorCode;
 use crate::tree_builder::{Attr, InsertionPoint, Namespace, QuirksMode, TreeSink};
 
@@ -140,6 +141,9 @@ pub struct Document<'a> {
     nodes: Vec<Node<'a>>,
     quirks_mode: QuirksMode,
     errors: Vec<DocumentParseError>,
+    encoding: &'static Encoding,
+    encoding_source: Option<EncodingSource>,
+    confidence: Confidence,
 }
 
 impl<'a> Default for Document<'a> {
@@ -169,6 +173,9 @@ impl<'a> Document<'a> {
             nodes: table,
             quirks_mode: QuirksMode::NoQuirks,
             errors: Vec::new(),
+            encoding: encoding_rs::UTF_8,
+            encoding_source: None,
+            confidence: Confidence::Irrelevant,
         }
     }
 
@@ -275,6 +282,41 @@ impl<'a> Document<'a> {
     /// The parse errors (empty unless the parse collected them), in the order they were found.
     pub fn errors(&self) -> &[DocumentParseError] {
         &self.errors
+    }
+
+    /// The document's character encoding (13.2.3): the one its bytes were decoded with, after
+    /// any change while parsing (13.2.3.4). `encoding.name()` is the WHATWG name (`UTF-8`,
+    /// `windows-1252`, `Shift_JIS`, ...), as DOM's `document.characterSet`. UTF-8 for a
+    /// document parsed from text (`parse_document_str`) or a fragment.
+    pub fn encoding(&self) -> &'static Encoding {
+        self.encoding
+    }
+
+    /// How [`Self::encoding`] was decided: the step of the encoding sniffing algorithm
+    /// (13.2.3.2: `Bom`, `Transport`, `Meta`, `Guess`, `Default`), or `Reparse` when a `<meta>`
+    /// met while parsing changed it (13.2.3.4). `None` when the parser was given text, not
+    /// bytes.
+    pub fn encoding_source(&self) -> Option<EncodingSource> {
+        self.encoding_source
+    }
+
+    /// The confidence in [`Self::encoding`] when parsing ended: `Certain` (BOM, transport,
+    /// re-parse, or a `<meta>` that confirmed a tentative encoding), `Tentative` (no `<meta>`
+    /// met while parsing confirmed it), `Irrelevant` (parsed from text).
+    pub fn confidence(&self) -> Confidence {
+        self.confidence
+    }
+
+    /// Sets the encoding information (the parser, once the encoding is final).
+    pub(crate) fn set_encoding(
+        &mut self,
+        encoding: &'static Encoding,
+        source: Option<EncodingSource>,
+        confidence: Confidence,
+    ) {
+        self.encoding = encoding;
+        self.encoding_source = source;
+        self.confidence = confidence;
     }
 
     /// Sets the parse errors (the parser merges tokenizer and tree builder errors).
@@ -425,6 +467,13 @@ impl<'a> ArenaSink<'a> {
             collect_errors,
             errors: Vec::new(),
         }
+    }
+
+    /// Streaming: the input is now `input`, a longer copy of the previous input (see
+    /// `crate::stream`). Text runs of the new buffer merge into one slice as before; a run of
+    /// an older buffer is copied when text is appended to it.
+    pub fn set_input(&mut self, input: &'a str) {
+        self.input = input;
     }
 
     /// The tree construction errors collected so far.

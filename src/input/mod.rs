@@ -17,7 +17,8 @@
 //!
 //! What it does not do: input stream preprocessing (13.2.3.5: CR/LF normalisation, errors for
 //! controls, noncharacters and surrogates) is the tokenizer's; finding `<meta>` elements while
-//! parsing and re-running the parser is the tree builder's; the steps of the sniffing algorithm
+//! parsing is the tree builder's, and re-running the parser the driver's (`parse_document`); the
+//! steps of the sniffing algorithm
 //! that need a browsing context (user override, parent document, remembered encoding) have no
 //! input here. The input is a whole document in memory, not a stream.
 
@@ -35,7 +36,7 @@ pub use meta::extract_meta_charset;
 pub use prescan::{PRESCAN_LIMIT, get_xml_encoding, prescan, prescan_with_end};
 
 /// What the encoding sniffing algorithm (13.2.3.2) may use besides the bytes.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct InputOptions {
     /// The transport layer's character encoding label, e.g. the `charset` parameter of an HTTP
     /// `Content-Type` (`"utf-8"`, `"Shift_JIS"`, `"latin1"`): any label of the Encoding
@@ -48,12 +49,25 @@ pub struct InputOptions {
     pub default_encoding: Option<&'static Encoding>,
     /// Step 8: when the prescan finds nothing, guess the encoding from the bytes with
     /// `chardetng` (as Firefox does). Only input with non-ASCII bytes is guessed from; ASCII-only
-    /// input gets the default. Default: false, as Chromium, which the shared corpus's
-    /// expectations come from, and the html5lib encoding tests assume no guessing.
+    /// input gets the default. Default: true (the spec's order: prescan, then a guess, then the
+    /// default). The html5lib encoding tests assume no guessing and turn it off.
     pub guess: bool,
     /// Let the guess (see `guess`) be UTF-8 (`chardetng`'s `Utf8Detection::Allow`). Browsers
     /// must not for network content, so web pages cannot come to depend on it. Default: false.
     pub guess_utf8: bool,
+}
+
+impl Default for InputOptions {
+    /// No transport charset, windows-1252 default, guessing on without UTF-8 (as browsers do for
+    /// network content).
+    fn default() -> Self {
+        InputOptions {
+            transport_charset: None,
+            default_encoding: None,
+            guess: true,
+            guess_utf8: false,
+        }
+    }
 }
 
 /// Which step of the encoding sniffing algorithm (13.2.3.2) decided the encoding.
@@ -66,8 +80,10 @@ pub enum EncodingSource {
     /// Step 5: the prescan: a `<meta>` charset in the first 1,024 bytes, a BOM-less UTF-16
     /// `<?x`, or, when no `<meta>` decides, an XML declaration's `encoding`.
     Meta,
-    /// 13.2.3.4: the tree builder met a `<meta>` charset and the document was decoded again
-    /// with it ([`reparse`]).
+    /// 13.2.3.4: while the confidence was tentative, the tree builder met a `<meta>` naming
+    /// another encoding, and the document was decoded and parsed again with it ([`reparse`]),
+    /// or, when all its bytes read the same in both encodings, the encoding was changed on the
+    /// fly.
     Reparse,
     /// Step 8: guessed from the bytes by `chardetng` ([`InputOptions::guess`]).
     Guess,
@@ -171,24 +187,30 @@ impl std::error::Error for InputError {}
 /// (tentative). Steps 2, 3, 6 and 7 need a browser and are skipped.
 ///
 /// # Errors
-/// [`InputError::UnknownTransportLabel`] when the transport charset is not a known label.
+/// [`InputError::UnknownTransportLabel`] when the transport charset is not a known label (even
+/// when a BOM would decide).
 pub fn sniff(bytes: &[u8], options: &InputOptions) -> Result<Sniffed, InputError> {
     let sniffed = |encoding, source, confidence| Sniffed {
         encoding,
         source,
         confidence,
     };
+    // The caller's label is checked first, so that an unknown one is an error whatever the
+    // bytes (not only when no BOM decides).
+    let transport = match &options.transport_charset {
+        Some(label) => Some(Encoding::for_label(label.as_bytes()).ok_or_else(|| {
+            InputError::UnknownTransportLabel {
+                label: label.clone(),
+            }
+        })?),
+        None => None,
+    };
     // 1. BOM sniffing.
     if let Some((encoding, _)) = Encoding::for_bom(bytes) {
         return Ok(sniffed(encoding, EncodingSource::Bom, Confidence::Certain));
     }
     // 4. The transport layer's character encoding.
-    if let Some(label) = &options.transport_charset {
-        let encoding = Encoding::for_label(label.as_bytes()).ok_or_else(|| {
-            InputError::UnknownTransportLabel {
-                label: label.clone(),
-            }
-        })?;
+    if let Some(encoding) = transport {
         return Ok(sniffed(
             encoding,
             EncodingSource::Transport,
@@ -386,8 +408,22 @@ mod tests {
     use super::*;
     use encoding_rs::{EUC_JP, ISO_2022_JP, SHIFT_JIS, UTF_16BE, UTF_16LE};
 
+    /// The spec's steps without the optional guess (step 8), so that the default shows.
     fn options() -> InputOptions {
-        InputOptions::default()
+        InputOptions {
+            guess: false,
+            ..InputOptions::default()
+        }
+    }
+
+    #[test]
+    fn guessing_is_on_by_default_without_utf8() {
+        let o = InputOptions::default();
+        assert!(o.guess && !o.guess_utf8);
+        let utf8 = "Grüße aus Köln, schöne Straße".as_bytes();
+        let sniffed = sniff(utf8, &o).unwrap();
+        assert_eq!(sniffed.source, EncodingSource::Guess);
+        assert_ne!(sniffed.encoding, UTF_8);
     }
 
     #[test]

@@ -80,9 +80,18 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.78 Named character reference state: the longest name in the table that the
     /// input continues with.
     pub(super) fn named_character_reference_state(&mut self) -> Option<Token<'a>> {
+        if self.lookahead_short(named_refs::LONGEST_NAME)
+            && named_refs::could_extend(&self.input[self.pos..])
+        {
+            return self.suspend();
+        }
         match named_refs::longest_match(&self.input[self.pos..]) {
             Some((len, chars)) => {
                 let end = self.pos + len;
+                if end == self.input.len() && !self.is_final {
+                    // The attribute-value rule below needs the character after the name.
+                    return self.suspend();
+                }
                 let with_semicolon = self.input[end - 1] == b';';
                 let next = self.input.get(end).copied();
                 if self.char_ref_in_attribute()

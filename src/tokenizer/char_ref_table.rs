@@ -68,7 +68,6 @@ fn common_match(input: &[u8]) -> Option<(usize, &'static str)> {
 /// Whether some name in the table (without the leading '&') starts with `prefix` and is longer
 /// than it, i.e. whether more input bytes could still give a longer match (13.2.5.78) — what a
 /// streaming tokenizer needs to know when a chunk ends inside a name. True for an empty prefix.
-#[allow(dead_code, reason = "for the streaming tokenizer; tested below")]
 pub(crate) fn could_extend(prefix: &[u8]) -> bool {
     let (lo, hi) = match prefix.split_first() {
         None => (0, ENTRIES.len()),

@@ -40,7 +40,7 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.41 Bogus comment state.
     pub(super) fn bogus_comment_state(&mut self) -> Option<Token<'a>> {
         let rest = &self.input[self.pos..];
-        let run = scan::find2_or_nul(rest, b'>', b'\r').unwrap_or(rest.len());
+        let run = self.find_stop(&scan::BOGUS_COMMENT).unwrap_or(rest.len());
         if run > 0 {
             let (s, e) = (self.pos, self.pos + run);
             self.comment.push_range(self.src, s, e);
@@ -69,6 +69,9 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.42 Markup declaration open state.
     pub(super) fn markup_declaration_open_state(&mut self) -> Option<Token<'a>> {
+        if self.lookahead_short(b"[CDATA[".len()) {
+            return self.suspend();
+        }
         if self.input[self.pos..].starts_with(b"--") {
             self.pos += 2;
             self.comment.clear();
@@ -138,7 +141,7 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.45 Comment state.
     pub(super) fn comment_state(&mut self) -> Option<Token<'a>> {
         let rest = &self.input[self.pos..];
-        let run = scan::find3_or_nul(rest, b'<', b'-', b'\r').unwrap_or(rest.len());
+        let run = self.find_stop(&scan::COMMENT).unwrap_or(rest.len());
         if run > 0 {
             let (s, e) = (self.pos, self.pos + run);
             self.comment.push_range(self.src, s, e);
@@ -356,7 +359,7 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.75 Processing instruction data state.
     pub(super) fn processing_instruction_data_state(&mut self) -> Option<Token<'a>> {
         let rest = &self.input[self.pos..];
-        let run = memchr::memchr3(b'?', b'>', b'\r', rest).unwrap_or(rest.len());
+        let run = self.find_stop(&scan::PI_DATA).unwrap_or(rest.len());
         if run > 0 {
             let (s, e) = (self.pos, self.pos + run);
             self.comment.push_range(self.src, s, e);

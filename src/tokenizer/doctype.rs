@@ -425,7 +425,9 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn bogus_doctype_state(&mut self) -> Option<Token<'a>> {
         let rest = &self.input[self.pos..];
         // Everything but `>` and NUL is ignored, so skip straight to the next of those.
-        let skip = memchr::memchr2(b'>', 0, rest).unwrap_or(rest.len());
+        let skip = self
+            .find_stop(&super::scan::BOGUS_DOCTYPE)
+            .unwrap_or(rest.len());
         self.pos += skip;
         match self.consume() {
             Some(b'>') => {

@@ -32,6 +32,7 @@ mod text;
 mod token;
 
 pub use error::{ErrorCode, LineCol, LineIndex, ParseError};
+pub use scan::ScanImpl;
 pub use state::State;
 pub use token::{Attribute, Doctype, ProcessingInstruction, Tag, Token};
 
@@ -56,6 +57,11 @@ pub struct TokenizerOptions {
     /// become U+FFFD, `--` in comments becomes `- -`), as html5lib's `xmlViolation` tests
     /// expect. Off by default.
     pub coerce_to_infoset: bool,
+    /// Use the scalar twin of the scanning layer (one byte at a time) instead of the
+    /// vectorised searches. The tokens and errors are the same; it exists as the oracle that
+    /// the fast path is tested against, and to measure what the vector code buys. Default:
+    /// false.
+    pub scalar: bool,
 }
 
 /// A string being built for a token: a borrowed range of the input while the characters equal
@@ -145,6 +151,23 @@ impl TextBuf {
 /// hash set, so a tag with 100,000 attributes stays linear.
 const LINEAR_DUPLICATE_CHECK_LIMIT: usize = 16;
 
+/// What [`Tokenizer::rewind`] restores: the tokenizer between two tokens.
+#[derive(Debug, Clone, Copy)]
+struct Checkpoint<'a> {
+    pos: usize,
+    cur: usize,
+    state: State,
+    return_state: State,
+    lt_pos: usize,
+    temp_start: usize,
+    amp_pos: usize,
+    char_ref_code: u32,
+    last_start_tag: Option<&'a str>,
+    eof_emitted: bool,
+    errors: usize,
+    input_errors_next: usize,
+}
+
 /// The HTML tokenizer (13.2.5) over a whole, already decoded input.
 ///
 /// `'a` is the lifetime of both the input and the arena that receives the strings the
@@ -199,6 +222,14 @@ pub struct Tokenizer<'a> {
 
     collect_errors: bool,
     coerce_to_infoset: bool,
+    /// The scanning implementation the text-like states use (see `scan`).
+    scanner: scan::Scanner,
+    /// Whether `src` is the whole input (`true` except while streaming: then the end of `src`
+    /// is only the end of the input available so far).
+    is_final: bool,
+    /// Set by a state that needed input beyond the end of a non-final `src`: the token being
+    /// built is abandoned and redone from its start when more input arrives.
+    suspended: bool,
     errors: Vec<ParseError>,
     /// Input stream errors (13.2.3.5), found up front, merged into `errors` in offset order.
     input_errors: Vec<ParseError>,
@@ -252,10 +283,104 @@ impl<'a> Tokenizer<'a> {
             eof_emitted: false,
             collect_errors: options.collect_errors,
             coerce_to_infoset: options.coerce_to_infoset,
+            scanner: scan::Scanner::new(options.scalar),
+            is_final: true,
+            suspended: false,
             errors: Vec::new(),
             input_errors,
             input_errors_next: 0,
         }
+    }
+
+    /// A tokenizer for input that arrives in pieces: it starts with no input; give it the
+    /// characters available so far with [`push_input`](Self::push_input) and take tokens with
+    /// [`next_token_partial`](Self::next_token_partial). (`crate::stream` wraps this with
+    /// byte decoding and buffer management.)
+    pub fn new_streaming(arena: &'a Bump, options: TokenizerOptions) -> Tokenizer<'a> {
+        let mut tokenizer = Tokenizer::new(arena, "", options);
+        tokenizer.is_final = false;
+        tokenizer
+    }
+
+    /// Replaces the available input with `input`, which must start with the previous input
+    /// (the same characters, usually a longer copy of them). `is_final`: `input` is the whole
+    /// document, so its end is the end of file. Positions stay valid because the prefix is
+    /// identical; strings already handed out keep borrowing the old buffer (`'a`).
+    ///
+    /// # Panics
+    /// If `input` does not start with the previous input, or after a final input was given.
+    pub fn push_input(&mut self, input: &'a str, is_final: bool) {
+        assert!(!self.is_final, "push_input after the final input");
+        assert!(
+            input.len() >= self.src.len()
+                && input.as_bytes()[..self.src.len()] == *self.src.as_bytes(),
+            "push_input: the new input must extend the old one"
+        );
+        let old_len = self.src.len();
+        if self.collect_errors {
+            let new = input_stream_errors(&input[old_len..]);
+            self.input_errors
+                .extend(new.into_iter().map(|e| ParseError {
+                    offset: e.offset + old_len,
+                    ..e
+                }));
+        }
+        self.src = input;
+        self.input = input.as_bytes();
+        self.is_final = is_final;
+    }
+
+    /// The next token, or `None` when the input available so far ends inside it (or before
+    /// it): then nothing was consumed, and the call should be repeated after
+    /// [`push_input`](Self::push_input). With a final input this is `Some(next_token())`.
+    /// Only the abandoned token's characters are scanned again, never the input before it.
+    pub fn next_token_partial(&mut self) -> Option<Token<'a>> {
+        if self.is_final {
+            return Some(self.next_token());
+        }
+        let checkpoint = self.checkpoint();
+        let token = self.next_token();
+        if self.suspended {
+            self.rewind(checkpoint);
+            return None;
+        }
+        Some(token)
+    }
+
+    /// The scalar state kept between tokens (the token builders are reset by the states that
+    /// start a token, so they need no saving).
+    fn checkpoint(&self) -> Checkpoint<'a> {
+        Checkpoint {
+            pos: self.pos,
+            cur: self.cur,
+            state: self.state,
+            return_state: self.return_state,
+            lt_pos: self.lt_pos,
+            temp_start: self.temp_start,
+            amp_pos: self.amp_pos,
+            char_ref_code: self.char_ref_code,
+            last_start_tag: self.last_start_tag,
+            eof_emitted: self.eof_emitted,
+            errors: self.errors.len(),
+            input_errors_next: self.input_errors_next,
+        }
+    }
+
+    /// Back to `c`, forgetting the errors recorded since.
+    fn rewind(&mut self, c: Checkpoint<'a>) {
+        self.pos = c.pos;
+        self.cur = c.cur;
+        self.state = c.state;
+        self.return_state = c.return_state;
+        self.lt_pos = c.lt_pos;
+        self.temp_start = c.temp_start;
+        self.amp_pos = c.amp_pos;
+        self.char_ref_code = c.char_ref_code;
+        self.last_start_tag = c.last_start_tag;
+        self.eof_emitted = c.eof_emitted;
+        self.errors.truncate(c.errors);
+        self.input_errors_next = c.input_errors_next;
+        self.suspended = false;
     }
 
     /// Runs the state machine until it emits the next token. After the end of the input it
@@ -460,9 +585,15 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     fn consume(&mut self) -> Option<u8> {
         self.cur = self.pos;
-        let b = *self.input.get(self.pos)?;
+        let Some(&b) = self.input.get(self.pos) else {
+            return self.end_of_available_input();
+        };
         if b < 0x80 {
             if b == b'\r' {
+                if self.pos + 1 == self.input.len() && !self.is_final {
+                    // A CR at the end of a chunk: whether it is a CRLF pair is not known yet.
+                    self.suspended = true;
+                }
                 self.pos += if self.input.get(self.pos + 1) == Some(&b'\n') {
                     2
                 } else {
@@ -475,6 +606,32 @@ impl<'a> Tokenizer<'a> {
             self.pos += utf8_len(b);
         }
         Some(b)
+    }
+
+    /// [`consume`](Self::consume) at the end of `src`: end of file when the input is final,
+    /// else a suspension (the state's EOF handling runs but its work is discarded).
+    #[cold]
+    fn end_of_available_input(&mut self) -> Option<u8> {
+        if !self.is_final {
+            self.suspended = true;
+        }
+        None
+    }
+
+    /// Suspends the current token until more input arrives (see `suspended`). Returns a
+    /// placeholder token so that the state loop ends; [`Tokenizer::next_token_partial`]
+    /// discards it and rewinds.
+    #[cold]
+    fn suspend(&mut self) -> Option<Token<'a>> {
+        self.suspended = true;
+        Some(Token::Eof)
+    }
+
+    /// Whether fewer than `n` bytes follow the next position and more may still come: a state
+    /// with `n` bytes of lookahead must [`suspend`](Self::suspend).
+    #[inline]
+    fn lookahead_short(&self, n: usize) -> bool {
+        !self.is_final && self.input.len() - self.pos < n
     }
 
     /// "Reconsume in `state`": the current input character will be consumed again.
@@ -496,10 +653,23 @@ impl<'a> Tokenizer<'a> {
 
     /// Does the input at the next position start with `s`, compared ASCII case-insensitively?
     #[inline]
-    fn next_is_ignore_case(&self, s: &[u8]) -> bool {
-        self.input
-            .get(self.pos..self.pos + s.len())
-            .is_some_and(|w| w.eq_ignore_ascii_case(s))
+    fn next_is_ignore_case(&mut self, s: &[u8]) -> bool {
+        match self.input.get(self.pos..self.pos + s.len()) {
+            Some(w) => w.eq_ignore_ascii_case(s),
+            None => {
+                if !self.is_final {
+                    self.suspended = true;
+                }
+                false
+            }
+        }
+    }
+
+    /// The offset, relative to the next input character, of the first byte of the rest of the
+    /// input in `set` (see [`scan::Scanner::find`]).
+    #[inline]
+    fn find_stop(&self, set: &scan::StopSet) -> Option<usize> {
+        self.scanner.find(&self.input[self.pos..], set)
     }
 
     /// Records a parse error at byte `offset`.

@@ -18,11 +18,9 @@
 #[path = "char_ref_table.rs"]
 mod char_ref_table;
 
-#[allow(unused_imports, reason = "could_extend is for the streaming tokenizer")]
 pub(crate) use char_ref_table::{could_extend, longest_match};
 
 /// The length in bytes of the longest name (without the leading '&', with its ';').
-#[allow(dead_code, reason = "for the streaming tokenizer")]
 pub(crate) const LONGEST_NAME: usize = 32;
 
 /// `(name, characters)` for every named character reference, sorted by name bytes: the name

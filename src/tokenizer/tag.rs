@@ -1,50 +1,10 @@
 //! Tags and attributes (13.2.5.6–8, 13.2.5.32–40).
 
+use super::scan;
 use super::{
     Attribute, ErrorCode, LINEAR_DUPLICATE_CHECK_LIMIT, State, Tag, Token, Tokenizer,
     is_tokenizer_whitespace,
 };
-
-/// Bytes that end a plain run inside a tag name: white space (CR included), `/`, `>`, NUL and
-/// ASCII upper alpha (which must be lower-cased).
-#[inline]
-fn ends_tag_name_run(b: u8) -> bool {
-    matches!(
-        b,
-        b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' | b'/' | b'>' | 0 | b'A'..=b'Z'
-    )
-}
-
-/// Bytes that end a plain run inside an attribute name.
-#[inline]
-fn ends_attribute_name_run(b: u8) -> bool {
-    matches!(
-        b,
-        b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' | b'/' | b'>' | b'=' | 0 | b'"' | b'\'' | b'<' | b'A'
-            ..=b'Z'
-    )
-}
-
-/// Bytes that end a plain run inside an unquoted attribute value.
-#[inline]
-fn ends_unquoted_value_run(b: u8) -> bool {
-    matches!(
-        b,
-        b'\t'
-            | b'\n'
-            | b'\x0C'
-            | b'\r'
-            | b' '
-            | b'&'
-            | b'>'
-            | 0
-            | b'"'
-            | b'\''
-            | b'<'
-            | b'='
-            | b'`'
-    )
-}
 
 impl<'a> Tokenizer<'a> {
     /// Creates a new start or end tag token: empty name, no attributes, self-closing unset.
@@ -209,9 +169,8 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.8 Tag name state.
     pub(super) fn tag_name_state(&mut self) -> Option<Token<'a>> {
-        let run = self.input[self.pos..]
-            .iter()
-            .position(|&b| ends_tag_name_run(b))
+        let run = self
+            .find_stop(&scan::TAG_NAME)
             .unwrap_or(self.input.len() - self.pos);
         if run > 0 {
             let (s, e) = (self.pos, self.pos + run);
@@ -278,9 +237,8 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.33 Attribute name state.
     pub(super) fn attribute_name_state(&mut self) -> Option<Token<'a>> {
-        let run = self.input[self.pos..]
-            .iter()
-            .position(|&b| ends_attribute_name_run(b))
+        let run = self
+            .find_stop(&scan::ATTR_NAME)
             .unwrap_or(self.input.len() - self.pos);
         if run > 0 {
             let (s, e) = (self.pos, self.pos + run);
@@ -382,7 +340,12 @@ impl<'a> Tokenizer<'a> {
     /// (single-quoted) state; `quote` is `"` or `'`.
     pub(super) fn attribute_value_quoted_state(&mut self, quote: u8) -> Option<Token<'a>> {
         let rest = &self.input[self.pos..];
-        let stop = super::scan::find3_or_nul(rest, quote, b'&', b'\r');
+        let set = if quote == b'"' {
+            &scan::ATTR_VALUE_DOUBLE
+        } else {
+            &scan::ATTR_VALUE_SINGLE
+        };
+        let stop = self.find_stop(set);
         let run = stop.unwrap_or(rest.len());
         if run > 0 {
             let (s, e) = (self.pos, self.pos + run);
@@ -418,9 +381,8 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.38 Attribute value (unquoted) state.
     pub(super) fn attribute_value_unquoted_state(&mut self) -> Option<Token<'a>> {
-        let run = self.input[self.pos..]
-            .iter()
-            .position(|&b| ends_unquoted_value_run(b))
+        let run = self
+            .find_stop(&scan::ATTR_VALUE_UNQUOTED)
             .unwrap_or(self.input.len() - self.pos);
         if run > 0 {
             let (s, e) = (self.pos, self.pos + run);

@@ -18,6 +18,8 @@ impl<'a> Tokenizer<'a> {
             Some(0) => return None,
             Some(i) => start + i,
             None if start == self.input.len() => return None,
+            // More text may follow in the next chunk: finish the run then, as one token.
+            None if !self.is_final => return self.suspend(),
             None => self.input.len(),
         };
         self.pos = end;
@@ -26,7 +28,7 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.1 Data state.
     pub(super) fn data_state(&mut self) -> Option<Token<'a>> {
-        let stop = scan::find3_or_nul(&self.input[self.pos..], b'<', b'&', b'\r');
+        let stop = self.find_stop(&scan::DATA);
         if let Some(t) = self.emit_run(stop) {
             return Some(t);
         }
@@ -52,7 +54,7 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.2 RCDATA state.
     pub(super) fn rcdata_state(&mut self) -> Option<Token<'a>> {
-        let stop = scan::find3_or_nul(&self.input[self.pos..], b'<', b'&', b'\r');
+        let stop = self.find_stop(&scan::DATA);
         if let Some(t) = self.emit_run(stop) {
             return Some(t);
         }
@@ -79,7 +81,7 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.3 RAWTEXT state and 13.2.5.4 Script data state differ only in the state their
     /// `<` leads to.
     fn raw_text_like_state(&mut self, less_than_state: State) -> Option<Token<'a>> {
-        let stop = scan::find2_or_nul(&self.input[self.pos..], b'<', b'\r');
+        let stop = self.find_stop(&scan::RAWTEXT);
         if let Some(t) = self.emit_run(stop) {
             return Some(t);
         }
@@ -110,7 +112,7 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.5 PLAINTEXT state.
     pub(super) fn plaintext_state(&mut self) -> Option<Token<'a>> {
-        let stop = scan::find_cr_or_nul(&self.input[self.pos..]);
+        let stop = self.find_stop(&scan::PLAINTEXT);
         if let Some(t) = self.emit_run(stop) {
             return Some(t);
         }
@@ -259,7 +261,7 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.20 Script data escaped state.
     pub(super) fn script_data_escaped_state(&mut self) -> Option<Token<'a>> {
-        let stop = scan::find3_or_nul(&self.input[self.pos..], b'-', b'<', b'\r');
+        let stop = self.find_stop(&scan::SCRIPT_ESCAPED);
         if let Some(t) = self.emit_run(stop) {
             return Some(t);
         }
@@ -397,7 +399,7 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.27 Script data double escaped state.
     pub(super) fn script_data_double_escaped_state(&mut self) -> Option<Token<'a>> {
-        let stop = scan::find3_or_nul(&self.input[self.pos..], b'-', b'<', b'\r');
+        let stop = self.find_stop(&scan::SCRIPT_ESCAPED);
         if let Some(t) = self.emit_run(stop) {
             return Some(t);
         }
@@ -502,7 +504,7 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.69 CDATA section state. U+0000 passes through (the tree builder handles it).
     pub(super) fn cdata_section_state(&mut self) -> Option<Token<'a>> {
-        let stop = scan::find1_or_cr(&self.input[self.pos..], b']');
+        let stop = self.find_stop(&scan::CDATA);
         if let Some(t) = self.emit_run(stop) {
             return Some(t);
         }

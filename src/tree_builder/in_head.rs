@@ -2,8 +2,8 @@
 //! head noscript", "after head" (13.2.6.4.1–6), and "text" (13.2.6.4.8).
 
 use super::{
-    EncodingDeclaration, InsertionMode, Namespace, QuirksMode, Step, Tag, TreeBuilder, TreeSink,
-    quirks, split_leading_ws,
+    InsertionMode, Namespace, QuirksMode, Step, Tag, TreeBuilder, TreeSink, quirks,
+    split_leading_ws,
 };
 use crate::tokenizer::{State, Token};
 
@@ -183,17 +183,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 "meta" => {
                     self.insert_html(&t);
                     self.pop();
-                    // The encoding steps: hand the declaration to the driver, which knows the
-                    // confidence and can change the encoding (13.2.3.4).
-                    if let Some(charset) = t.attr("charset") {
-                        self.encoding_declaration = Some(EncodingDeclaration::Charset(charset));
-                    } else if t
-                        .attr("http-equiv")
-                        .is_some_and(|v| v.eq_ignore_ascii_case("content-type"))
-                        && let Some(content) = t.attr("content")
-                    {
-                        self.encoding_declaration = Some(EncodingDeclaration::ContentType(content));
-                    }
+                    self.meta_encoding_declaration(t.attrs);
                     None
                 }
                 "title" => {

@@ -21,6 +21,7 @@ pub(crate) mod fxhash;
 mod in_body;
 mod in_head;
 mod in_table;
+mod meta_charset;
 mod open_elements;
 mod quirks;
 mod select;
@@ -106,19 +107,6 @@ pub struct ContextElement<'a> {
     pub name: &'a str,
     /// Its attributes.
     pub attrs: &'a [Attribute<'a>],
-}
-
-/// An encoding declaration in a `<meta>` element that the "in head" rules met (13.2.6.4.4). The
-/// tree builder does not decode: the driver, which knows the encoding confidence, decides with
-/// the input layer whether it changes the encoding (13.2.3.4, "changing the encoding while
-/// parsing").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EncodingDeclaration<'a> {
-    /// The value of a `charset` attribute (a label to "get an encoding" from).
-    Charset(&'a str),
-    /// The `content` of a `<meta http-equiv=content-type>` (for "extracting a character encoding
-    /// from a meta element").
-    ContentType(&'a str),
 }
 
 /// An index into the builder's table of the elements it created.
@@ -209,7 +197,6 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     /// Ignore a leading LF in the next token (after `<pre>`, `<listing>`, `<textarea>`).
     ignore_lf: bool,
     tokenizer_state: Option<State>,
-    encoding_declaration: Option<EncodingDeclaration<'a>>,
     offset: usize,
     quirks_mode: QuirksMode,
     stopped: bool,
@@ -219,6 +206,8 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     saw_selectedcontent: bool,
     /// The selects one of whose options was popped already (the `selectedcontent` steps).
     selects_with_popped_option: Vec<S::Handle>,
+    /// The encoding confidence and a pending `<meta>` declaration (13.2.3.4).
+    meta_charset: meta_charset::MetaCharset,
 }
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -247,13 +236,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             pending_table_text_dirty: false,
             ignore_lf: false,
             tokenizer_state: None,
-            encoding_declaration: None,
             offset: 0,
             quirks_mode: QuirksMode::NoQuirks,
             stopped: false,
             attr_buf: Vec::new(),
             saw_selectedcontent: false,
             selects_with_popped_option: Vec::new(),
+            meta_charset: meta_charset::MetaCharset::default(),
         }
     }
 
@@ -319,6 +308,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         &self.sink
     }
 
+    /// The sink, mutably (streaming updates the sink's view of the input).
+    pub fn sink_mut(&mut self) -> &mut S {
+        &mut self.sink
+    }
+
     /// Consumes the builder, handing back the sink.
     pub fn into_sink(self) -> S {
         self.sink
@@ -333,13 +327,6 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// token changed it (13.2.6.2 and friends). Taking it clears it.
     pub fn take_tokenizer_state(&mut self) -> Option<State> {
         self.tokenizer_state.take()
-    }
-
-    /// The encoding declaration of the `<meta>` element the last token inserted in the head, if
-    /// any (13.2.6.4.4 "meta"). Taking it clears it. The driver applies "changing the encoding
-    /// while parsing" (13.2.3.4) when the confidence is tentative.
-    pub fn take_encoding_declaration(&mut self) -> Option<EncodingDeclaration<'a>> {
-        self.encoding_declaration.take()
     }
 
     /// Whether the adjusted current node is an element that is not in the HTML namespace, which
@@ -831,58 +818,6 @@ mod tests {
             attrs,
             self_closing: false,
         })
-    }
-
-    #[test]
-    fn meta_encoding_declarations_reach_the_driver() {
-        let arena = bumpalo::Bump::new();
-        let mut tb = TreeBuilder::new(
-            ArenaSink::new(&arena, "", false),
-            TreeBuilderOptions::default(),
-        );
-        tb.process_token(
-            start(
-                "meta",
-                &[Attribute {
-                    name: "charset",
-                    value: "shift_jis",
-                }],
-            ),
-            0,
-        );
-        assert_eq!(
-            tb.take_encoding_declaration(),
-            Some(EncodingDeclaration::Charset("shift_jis"))
-        );
-        assert_eq!(tb.take_encoding_declaration(), None);
-        let attrs = [
-            Attribute {
-                name: "http-equiv",
-                value: "Content-Type",
-            },
-            Attribute {
-                name: "content",
-                value: "text/html; charset=koi8-r",
-            },
-        ];
-        tb.process_token(start("meta", &attrs), 0);
-        assert_eq!(
-            tb.take_encoding_declaration(),
-            Some(EncodingDeclaration::ContentType(
-                "text/html; charset=koi8-r"
-            ))
-        );
-        tb.process_token(
-            start(
-                "meta",
-                &[Attribute {
-                    name: "name",
-                    value: "x",
-                }],
-            ),
-            0,
-        );
-        assert_eq!(tb.take_encoding_declaration(), None);
     }
 
     #[test]

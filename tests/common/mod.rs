@@ -20,3 +20,5 @@ pub fn missing_data(path: &Path, err: impl std::fmt::Display) -> ! {
         path.display()
     )
 }
+
+pub mod corpus;

@@ -1,0 +1,321 @@
+//! `simdhtml batch PATH... [--jobs N] [--format jsonl] [--fields LIST] [--max-bytes N]`: parse
+//! many pages on all cores and write one JSON record per page, in input order.
+
+use std::cell::RefCell;
+use std::io::{BufRead, BufWriter, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::{Map, Value, json};
+use simdhtml::{Arena, ParseOptions, extract};
+
+use super::load::parse_bytes;
+
+/// Arguments of `simdhtml batch`.
+#[derive(Debug, Clone, Args)]
+pub struct BatchArgs {
+    /// Files and directories to parse. Directories are searched recursively for `.html`,
+    /// `.htm`, `.html.gz` and `.htm.gz` files (in name order); files given by name are parsed
+    /// whatever their extension (`.gz` is decompressed). No paths, or `-`, reads a list of
+    /// paths from standard input, one per line.
+    pub paths: Vec<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Output format: `jsonl`, one JSON object per line.
+    #[arg(long, value_enum, default_value = "jsonl")]
+    pub format: Format,
+    /// What to put in each record besides `path` and `bytes`, comma-separated: title, lang,
+    /// text (visible text, lines joined by `\n`), links (resolved URLs), encoding, errors (the
+    /// number of parse errors).
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "title,lang,encoding"
+    )]
+    pub fields: Vec<Field>,
+    /// Skip (with an error record) any page larger than this many bytes (after
+    /// decompression).
+    #[arg(long, value_name = "N", default_value_t = 64 * 1024 * 1024)]
+    pub max_bytes: u64,
+}
+
+/// Output formats of `batch`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One JSON object per line.
+    Jsonl,
+}
+
+/// Record fields of `batch`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Field {
+    /// `document.title`, or null.
+    Title,
+    /// The `lang` of the `<html>` element, or null.
+    Lang,
+    /// The visible text, one block per line.
+    Text,
+    /// The links (`a[href]`, `img[src]`, …), resolved against `<base href>` when it is absolute.
+    Links,
+    /// The encoding the page was decoded with (WHATWG name).
+    Encoding,
+    /// The number of parse errors.
+    Errors,
+}
+
+/// One input of the batch: a page to parse or an error found while listing the inputs.
+enum Input {
+    Page(PathBuf),
+    Error(PathBuf, String),
+}
+
+thread_local! {
+    /// Each worker's arena, reset between pages so memory stays flat over a long batch.
+    static ARENA: RefCell<Arena> = RefCell::new(Arena::new());
+}
+
+/// Runs `simdhtml batch`. Exit status 0 when every input gave a record without an error, 1
+/// otherwise.
+///
+/// # Errors
+/// A path given on the command line that does not exist, standard input or output that cannot
+/// be read or written, a thread pool that cannot start.
+pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
+    let inputs = list_inputs(args)?;
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = args.jobs {
+        pool = pool.num_threads(n.into());
+    }
+    let pool = pool.build().context("cannot start the worker threads")?;
+    let progress = if std::io::stderr().is_terminal() {
+        ProgressBar::with_draw_target(Some(inputs.len() as u64), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    progress.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} pages {per_sec} {eta} {wide_msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let start = Instant::now();
+    let (mut bytes, mut failures) = (0u64, 0usize);
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    // Bounded chunks keep the output in input order while only a chunk's records are held.
+    let chunk = pool.current_num_threads() * 16;
+    for part in inputs.chunks(chunk) {
+        let records: Vec<(Value, u64, bool)> =
+            pool.install(|| part.par_iter().map(|i| record(i, args)).collect());
+        for (rec, n, failed) in records {
+            bytes += n;
+            failures += usize::from(failed);
+            serde_json::to_writer(&mut out, &rec).context("cannot write standard output")?;
+            out.write_all(b"\n")
+                .context("cannot write standard output")?;
+            progress.inc(1);
+        }
+        out.flush().context("cannot write standard output")?;
+    }
+    progress.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let mb = bytes as f64 / 1e6;
+    eprintln!(
+        "batch: {} files, {mb:.1} MB, {:.1} MB/s, {failures} failures",
+        inputs.len(),
+        mb / secs
+    );
+    Ok(if failures == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// The inputs in order: the command-line paths (directories expanded) or the list on standard
+/// input.
+fn list_inputs(args: &BatchArgs) -> anyhow::Result<Vec<Input>> {
+    let mut inputs = Vec::new();
+    let from_stdin =
+        args.paths.is_empty() || (args.paths.len() == 1 && args.paths[0] == Path::new("-"));
+    if from_stdin {
+        for line in std::io::stdin().lock().lines() {
+            let line = line.context("cannot read the list of paths from standard input")?;
+            let p = line.trim_end_matches('\r');
+            if !p.is_empty() {
+                inputs.push(Input::Page(PathBuf::from(p)));
+            }
+        }
+        return Ok(inputs);
+    }
+    for p in &args.paths {
+        if p == Path::new("-") {
+            bail!("`-` (read paths from standard input) cannot be mixed with other paths");
+        }
+        let meta = std::fs::metadata(p)
+            .with_context(|| format!("{}: no such file or directory", p.display()))?;
+        if meta.is_dir() {
+            let before = inputs.len();
+            walk(p, &mut inputs);
+            if inputs.len() == before {
+                inputs.push(Input::Error(
+                    p.clone(),
+                    "directory holds no .html or .htm pages".to_owned(),
+                ));
+            }
+        } else {
+            inputs.push(Input::Page(p.clone()));
+        }
+    }
+    Ok(inputs)
+}
+
+fn is_page_name(p: &Path) -> bool {
+    let name = p
+        .file_name()
+        .map(|n| n.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let name = name.strip_suffix(".gz").unwrap_or(&name);
+    name.ends_with(".html") || name.ends_with(".htm")
+}
+
+/// Adds the pages under `dir` in name order, depth first, without recursion; unreadable
+/// directories become error records.
+fn walk(dir: &Path, inputs: &mut Vec<Input>) {
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let entries = match std::fs::read_dir(&d) {
+            Ok(rd) => rd.collect::<Result<Vec<_>, _>>(),
+            Err(e) => Err(e),
+        };
+        let mut entries: Vec<PathBuf> = match entries {
+            Ok(es) => es.into_iter().map(|e| e.path()).collect(),
+            Err(e) => {
+                inputs.push(Input::Error(
+                    d.clone(),
+                    format!("cannot read directory: {e}"),
+                ));
+                continue;
+            }
+        };
+        entries.sort();
+        let mut subdirs = Vec::new();
+        for p in entries {
+            if p.is_dir() {
+                subdirs.push(p);
+            } else if is_page_name(&p) {
+                inputs.push(Input::Page(p));
+            }
+        }
+        // Visit subdirectories after the files, in name order.
+        stack.extend(subdirs.into_iter().rev());
+    }
+}
+
+/// Reads a page: the file's bytes, gunzipped for `.gz`, at most `max` bytes.
+fn read_page(path: &Path, max: u64) -> Result<Vec<u8>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
+    let gz = path
+        .extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("gz"));
+    if !gz
+        && let Ok(m) = file.metadata()
+        && m.len() > max
+    {
+        return Err(format!("{} bytes, over --max-bytes {max}", m.len()));
+    }
+    let reader: Box<dyn Read> = if gz {
+        Box::new(flate2::read::MultiGzDecoder::new(file))
+    } else {
+        Box::new(file)
+    };
+    let mut bytes = Vec::new();
+    reader
+        .take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if bytes.len() as u64 > max {
+        return Err(format!("over --max-bytes {max}"));
+    }
+    Ok(bytes)
+}
+
+/// A file that is not text: no byte order mark and a NUL byte in the first 8 KiB (HTML in an
+/// ASCII-compatible encoding has none; UTF-16 pages start with a BOM).
+fn binary_offset(bytes: &[u8]) -> Option<usize> {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return None;
+    }
+    memchr::memchr(0, &bytes[..bytes.len().min(8192)])
+}
+
+/// The record of one input, its size in bytes, and whether it failed.
+fn record(input: &Input, args: &BatchArgs) -> (Value, u64, bool) {
+    let (path, bytes) = match input {
+        Input::Error(p, e) => {
+            return (
+                json!({"path": p.display().to_string(), "error": e}),
+                0,
+                true,
+            );
+        }
+        Input::Page(p) => (p, read_page(p, args.max_bytes)),
+    };
+    let path_str = path.display().to_string();
+    let bytes = match bytes {
+        Ok(b) => b,
+        Err(e) => return (json!({"path": path_str, "error": e}), 0, true),
+    };
+    let n = bytes.len() as u64;
+    if let Some(at) = binary_offset(&bytes) {
+        return (
+            json!({"path": path_str, "bytes": n, "error": format!("binary file (NUL byte at offset {at})")}),
+            n,
+            true,
+        );
+    }
+    let rec = ARENA.with(|arena| {
+        let mut arena = arena.borrow_mut();
+        arena.reset();
+        let options = ParseOptions {
+            collect_errors: args.fields.contains(&Field::Errors),
+            ..ParseOptions::default()
+        };
+        let (doc, encoding) = match parse_bytes(&arena, &bytes, &options) {
+            Ok(parsed) => parsed,
+            Err(e) => return json!({"path": path_str, "bytes": n, "error": format!("{e:#}")}),
+        };
+        let mut m = Map::new();
+        m.insert("path".into(), path_str.clone().into());
+        m.insert("bytes".into(), n.into());
+        m.insert("encoding".into(), encoding.name().into());
+        for f in &args.fields {
+            let (k, v): (&str, Value) = match f {
+                Field::Title => ("title", extract::title(&doc).into()),
+                Field::Lang => ("lang", extract::lang(&doc).into()),
+                Field::Text => (
+                    "text",
+                    extract::visible_text(&doc, options.scripting).into(),
+                ),
+                Field::Links => (
+                    "links",
+                    extract::links(&doc, None)
+                        .iter()
+                        .map(|l| Value::from(l.as_str()))
+                        .collect::<Vec<_>>()
+                        .into(),
+                ),
+                Field::Encoding => ("encoding", encoding.name().into()),
+                Field::Errors => ("errors", doc.errors().len().into()),
+            };
+            m.insert(k.into(), v);
+        }
+        Value::Object(m)
+    });
+    let failed = rec.get("error").is_some();
+    (rec, n, failed)
+}

@@ -1,0 +1,45 @@
+//! `simdhtml links FILE|- [--base URL]`: every link of a page, resolved.
+
+use std::io::{BufWriter, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+use simdhtml::extract::links;
+use simdhtml::{Arena, ParseOptions};
+use url::Url;
+
+use super::load::{parse_bytes, read_input};
+
+/// Arguments of `simdhtml links`.
+#[derive(Debug, Clone, Args)]
+pub struct LinksArgs {
+    /// The page to read (any encoding: sniffed as a browser does); `-` reads standard input.
+    pub file: String,
+    /// The page's own address, to resolve relative links against (a `<base href>` in the page
+    /// is applied on top of it), e.g. `https://example.org/news/`.
+    #[arg(long, value_name = "URL", value_parser = parse_url)]
+    pub base: Option<Url>,
+}
+
+fn parse_url(s: &str) -> Result<Url, String> {
+    Url::parse(s).map_err(|e| format!("not an absolute URL ({e})"))
+}
+
+/// Runs `simdhtml links`: one line per link, `TAG<TAB>ATTRIBUTE<TAB>URL`, in page order; the
+/// URL is resolved when it can be, else printed as written.
+///
+/// # Errors
+/// Unreadable input or standard output.
+pub fn run(args: &LinksArgs) -> anyhow::Result<ExitCode> {
+    let bytes = read_input(&args.file)?;
+    let arena = Arena::new();
+    let (doc, _) = parse_bytes(&arena, &bytes, &ParseOptions::default())?;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for l in links(&doc, args.base.as_ref()) {
+        writeln!(out, "{}\t{}\t{}", l.tag, l.attr, l.as_str())
+            .context("cannot write standard output")?;
+    }
+    out.flush().context("cannot write standard output")?;
+    Ok(ExitCode::SUCCESS)
+}

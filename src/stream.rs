@@ -1,0 +1,380 @@
+//! Streaming input: [`Parser`] (bytes in pieces to a [`Document`]) and [`TokenStream`] (bytes
+//! in pieces to borrowed tokens, for users who need no tree).
+//!
+//! How it works. The decoded characters are appended to a growing `String`; whenever it has
+//! at least doubled since the tokenizer last saw it (or at [`finish`](Parser::finish)) it is
+//! copied into the arena and handed to the tokenizer with
+//! [`Tokenizer::push_input`]. Old copies stay alive in the arena, so tokens and nodes that
+//! borrow them stay valid, and byte offsets stay valid because every copy starts with the
+//! previous one. The doubling keeps the copying linear in the document size (at most about
+//! twice the text in total).
+//!
+//! The tokenizer tells "end of the available input" from "end of file": a token that runs into
+//! the end of the available input (inside a tag, an attribute value, a character reference,
+//! `</script`, a comment, a CR that may start a CRLF pair, ...) is abandoned and redone from
+//! its start once more input is there; the input before it is never scanned again. Because
+//! the available input at least doubles between attempts, the re-scanning is linear as well.
+//! Multi-byte UTF-8 (and other encodings') sequences cut by a chunk boundary are kept by
+//! `encoding_rs`'s streaming decoder until they are complete.
+//!
+//! Encoding: the sniffing algorithm (13.2.3.2) runs when the first
+//! [`PRESCAN_LIMIT`](crate::input::PRESCAN_LIMIT) (1,024) bytes have arrived, or at `finish`
+//! for shorter documents, as the spec allows; its `chardetng` guess (when enabled) sees only
+//! those bytes. A late `<meta charset>` does not re-parse a stream.
+//!
+//! The result equals the whole-input parse: any split of the input into chunks gives the same
+//! tokens, errors and tree (tested in `tests/streaming_props.rs`).
+
+use crate::Arena;
+use crate::dom::{ArenaSink, Document, DocumentParseError, ParseErrorKind};
+use crate::input::{InputError, InputOptions, PRESCAN_LIMIT, Sniffed, sniff};
+use crate::parser::ParseOptions;
+use crate::tokenizer::{Token, Tokenizer, TokenizerOptions};
+use crate::tree_builder::{TreeBuilder, TreeBuilderOptions};
+use encoding_rs::{CoderResult, Decoder, UTF_8};
+
+/// Where the bytes-to-characters step is.
+enum Decoding {
+    /// Waiting for enough bytes to sniff the encoding: the bytes so far.
+    Sniffing(Vec<u8>),
+    /// Decoding with the sniffed (or given) encoding.
+    Running(Decoder),
+    /// The caller feeds characters ([`Parser::feed_str`]); nothing to decode.
+    Text,
+}
+
+/// The decoded characters of a stream and their arena copies.
+struct StreamInput<'a> {
+    arena: &'a Arena,
+    options: InputOptions,
+    decoding: Decoding,
+    sniffed: Option<Sniffed>,
+    /// Every character decoded so far.
+    text: String,
+    /// The copy of `text[..published.len()]` the tokenizer reads.
+    published: &'a str,
+    /// Set when sniffing failed (an unknown transport label); the input is then empty.
+    error: Option<InputError>,
+}
+
+impl<'a> StreamInput<'a> {
+    fn new(arena: &'a Arena, options: InputOptions) -> Self {
+        StreamInput {
+            arena,
+            options,
+            decoding: Decoding::Sniffing(Vec::new()),
+            sniffed: None,
+            text: String::new(),
+            published: "",
+            error: None,
+        }
+    }
+
+    /// Takes `bytes` of the document.
+    fn feed(&mut self, bytes: &[u8]) {
+        match &mut self.decoding {
+            Decoding::Sniffing(pending) => {
+                pending.extend_from_slice(bytes);
+                if pending.len() >= PRESCAN_LIMIT {
+                    self.start_decoding();
+                }
+            }
+            Decoding::Running(_) => self.decode(bytes, false),
+            Decoding::Text => {
+                self.decoding = Decoding::Running(UTF_8.new_decoder_without_bom_handling());
+                self.decode(bytes, false);
+            }
+        }
+    }
+
+    /// Takes already decoded characters.
+    fn feed_str(&mut self, text: &str) {
+        if let Decoding::Sniffing(pending) = &self.decoding {
+            if pending.is_empty() {
+                self.decoding = Decoding::Text;
+            } else {
+                self.start_decoding();
+            }
+        }
+        self.text.push_str(text);
+    }
+
+    /// Runs the encoding sniffing algorithm on the bytes so far and decodes them.
+    fn start_decoding(&mut self) {
+        let Decoding::Sniffing(pending) = std::mem::replace(&mut self.decoding, Decoding::Text)
+        else {
+            return;
+        };
+        match sniff(&pending, &self.options) {
+            Ok(sniffed) => {
+                self.sniffed = Some(sniffed);
+                // "Decode" (Encoding Standard): a BOM wins and is removed.
+                self.decoding = Decoding::Running(sniffed.encoding.new_decoder());
+                self.decode(&pending, false);
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Decodes `bytes` onto `text`; `last`: they end the document.
+    fn decode(&mut self, mut bytes: &[u8], last: bool) {
+        let Decoding::Running(decoder) = &mut self.decoding else {
+            return;
+        };
+        loop {
+            let room = decoder
+                .max_utf8_buffer_length(bytes.len())
+                .unwrap_or(bytes.len() * 3 + 16);
+            self.text.reserve(room);
+            let (result, read, _) = decoder.decode_to_string(bytes, &mut self.text, last);
+            bytes = &bytes[read..];
+            if result == CoderResult::InputEmpty {
+                break;
+            }
+        }
+    }
+
+    /// The end of the document: sniff if not done yet and flush the decoder.
+    fn finish(&mut self) {
+        if matches!(self.decoding, Decoding::Sniffing(_)) {
+            self.start_decoding();
+        }
+        self.decode(&[], true);
+    }
+
+    /// A new arena copy of the text for the tokenizer, when the text has at least doubled
+    /// since the last one (or always when `is_final`).
+    fn publish(&mut self, is_final: bool) -> Option<&'a str> {
+        let grown =
+            self.text.len() > self.published.len() && self.text.len() >= 2 * self.published.len();
+        if !(grown || is_final) {
+            return None;
+        }
+        if self.text.len() != self.published.len() {
+            self.published = self.arena.alloc_str(&self.text);
+        }
+        Some(self.published)
+    }
+}
+
+/// A streaming document parser: [`new`](Self::new), [`feed`](Self::feed) any number of times,
+/// [`finish`](Self::finish). The result equals [`parse_document`](crate::parse_document) of
+/// the whole (decoded) input.
+///
+/// ```
+/// use simdhtml::{Arena, ParseOptions, stream::Parser};
+/// let arena = Arena::new();
+/// let mut parser = Parser::new(&arena, ParseOptions::default());
+/// parser.feed(b"<p class=gre");
+/// parser.feed(b"eting>Hello, w");
+/// parser.feed("orld\u{e9}".as_bytes());
+/// let doc = parser.finish();
+/// # let _ = doc;
+/// ```
+pub struct Parser<'a> {
+    input: StreamInput<'a>,
+    tokenizer: Tokenizer<'a>,
+    builder: TreeBuilder<'a, ArenaSink<'a>>,
+    done: bool,
+}
+
+impl<'a> Parser<'a> {
+    /// A parser with the input options of `options.input` (sniffing: BOM, transport charset,
+    /// `<meta>` prescan of the first 1,024 bytes, guess, default).
+    pub fn new(arena: &'a Arena, options: ParseOptions) -> Parser<'a> {
+        let input = options.input.clone();
+        Parser::with_input_options(arena, options, input)
+    }
+
+    /// A parser with `input` options for encoding sniffing (transport charset, default
+    /// encoding, guessing). An unknown transport label gives an empty document; check it
+    /// beforehand with [`crate::input::sniff`] if that matters.
+    pub fn with_input_options(
+        arena: &'a Arena,
+        options: ParseOptions,
+        input: InputOptions,
+    ) -> Parser<'a> {
+        let tokenizer = Tokenizer::new_streaming(
+            arena,
+            TokenizerOptions {
+                collect_errors: options.collect_errors,
+                scalar: options.scalar,
+                ..TokenizerOptions::default()
+            },
+        );
+        let builder = TreeBuilder::new(
+            ArenaSink::new(arena, "", options.collect_errors),
+            TreeBuilderOptions {
+                scripting: options.scripting,
+            },
+        );
+        Parser {
+            input: StreamInput::new(arena, input),
+            tokenizer,
+            builder,
+            done: false,
+        }
+    }
+
+    /// Parses the next `bytes` of the document, as far as they go.
+    pub fn feed(&mut self, bytes: &[u8]) {
+        self.input.feed(bytes);
+        self.run(false);
+    }
+
+    /// Parses the next characters of an already decoded document (no encoding sniffing;
+    /// do not mix with [`feed`](Self::feed) on one parser).
+    pub fn feed_str(&mut self, text: &str) {
+        self.input.feed_str(text);
+        self.run(false);
+    }
+
+    /// The encoding decision, once made (after 1,024 bytes or at `finish`; `None` for
+    /// [`feed_str`](Self::feed_str) input).
+    pub fn sniffed(&self) -> Option<Sniffed> {
+        self.input.sniffed
+    }
+
+    /// Ends the input and returns the document.
+    pub fn finish(mut self) -> Document<'a> {
+        self.input.finish();
+        self.run(true);
+        let (mut doc, tree_errors) = self.builder.into_sink().finish();
+        let mut all: Vec<DocumentParseError> = self
+            .tokenizer
+            .errors()
+            .iter()
+            .map(|e| DocumentParseError {
+                kind: ParseErrorKind::Tokenizer(e.code),
+                offset: e.offset,
+            })
+            .collect();
+        all.extend(tree_errors);
+        all.sort_by_key(|e| e.offset);
+        doc.set_errors(all);
+        doc
+    }
+
+    /// Publishes new text to the tokenizer and runs tokenizer and tree builder until the
+    /// available input ends inside a token.
+    fn run(&mut self, is_final: bool) {
+        if self.done {
+            return;
+        }
+        let Some(text) = self.input.publish(is_final) else {
+            return;
+        };
+        self.tokenizer.push_input(text, is_final);
+        self.builder.sink_mut().set_input(text);
+        loop {
+            let offset = self.tokenizer.offset();
+            let Some(token) = self.tokenizer.next_token_partial() else {
+                return;
+            };
+            let eof = token == Token::Eof;
+            self.builder.process_token(token, offset);
+            self.tokenizer
+                .set_cdata_allowed(self.builder.cdata_allowed());
+            if let Some(state) = self.builder.take_tokenizer_state() {
+                self.tokenizer.set_state(state);
+            }
+            if eof || self.builder.is_stopped() {
+                self.done = true;
+                return;
+            }
+        }
+    }
+}
+
+/// A streaming tokenizer: bytes (or characters) in pieces, borrowed tokens out.
+///
+/// [`feed`](Self::feed) input, then take tokens with [`next_token`](Self::next_token) until it
+/// returns `None` (the rest needs more input); after [`finish`](Self::finish) the tokens run to
+/// [`Token::Eof`]. Tokens are identical to [`Tokenizer::new`] over the whole input. The
+/// tokenizer does not switch to RCDATA/RAWTEXT/script data by itself (that is the tree
+/// builder's job): call [`tokenizer_mut`](Self::tokenizer_mut)`.set_state` after a start tag
+/// when you need it.
+pub struct TokenStream<'a> {
+    input: StreamInput<'a>,
+    tokenizer: Tokenizer<'a>,
+    finished: bool,
+    eof_seen: bool,
+}
+
+impl<'a> TokenStream<'a> {
+    /// A streaming tokenizer with the default input options.
+    pub fn new(arena: &'a Arena, options: TokenizerOptions) -> TokenStream<'a> {
+        TokenStream::with_input_options(arena, options, InputOptions::default())
+    }
+
+    /// A streaming tokenizer with `input` options for encoding sniffing.
+    pub fn with_input_options(
+        arena: &'a Arena,
+        options: TokenizerOptions,
+        input: InputOptions,
+    ) -> TokenStream<'a> {
+        TokenStream {
+            input: StreamInput::new(arena, input),
+            tokenizer: Tokenizer::new_streaming(arena, options),
+            finished: false,
+            eof_seen: false,
+        }
+    }
+
+    /// Takes the next `bytes` of the document (ignored after [`finish`](Self::finish)).
+    pub fn feed(&mut self, bytes: &[u8]) {
+        if self.finished {
+            return;
+        }
+        self.input.feed(bytes);
+        self.publish(false);
+    }
+
+    /// Takes the next characters of an already decoded document (ignored after
+    /// [`finish`](Self::finish); do not mix with [`feed`](Self::feed)).
+    pub fn feed_str(&mut self, text: &str) {
+        if self.finished {
+            return;
+        }
+        self.input.feed_str(text);
+        self.publish(false);
+    }
+
+    /// Ends the input: the remaining tokens, then [`Token::Eof`], become available.
+    pub fn finish(&mut self) {
+        if !self.finished {
+            self.finished = true;
+            self.input.finish();
+            self.publish(true);
+        }
+    }
+
+    fn publish(&mut self, is_final: bool) {
+        if let Some(text) = self.input.publish(is_final) {
+            self.tokenizer.push_input(text, is_final);
+        }
+    }
+
+    /// The next token, or `None` when more input is needed (or after [`Token::Eof`]).
+    pub fn next_token(&mut self) -> Option<Token<'a>> {
+        if self.eof_seen {
+            return None;
+        }
+        let token = self.tokenizer.next_token_partial()?;
+        if token == Token::Eof {
+            self.eof_seen = true;
+        }
+        Some(token)
+    }
+
+    /// The tokenizer (for `set_state`, `set_cdata_allowed`, `errors`).
+    pub fn tokenizer_mut(&mut self) -> &mut Tokenizer<'a> {
+        &mut self.tokenizer
+    }
+
+    /// The parse errors so far (with
+    /// [`TokenizerOptions::collect_errors`](crate::tokenizer::TokenizerOptions::collect_errors)).
+    pub fn errors(&self) -> &[crate::tokenizer::ParseError] {
+        self.tokenizer.errors()
+    }
+}

@@ -1,0 +1,72 @@
+//! The encoding declarations the "in head" `meta` start tag rules act on (13.2.6.4.4), and the
+//! tree builder's half of "changing the encoding while parsing" (13.2.3.4).
+//!
+//! The tree builder does not decode anything. While the driver has told it the confidence is
+//! tentative ([`TreeBuilder::set_encoding_tentative`]), the first `<meta>` whose `charset` (or
+//! `http-equiv=Content-Type` `content`) names an encoding is recorded and the confidence becomes
+//! certain (every outcome of "change the encoding" ends certain). The driver takes it with
+//! [`TreeBuilder::take_encoding_declaration`] after the token and decides what to do
+//! (`input::change_the_encoding`): keep going, or stop and re-parse from the first byte.
+
+use super::{TreeBuilder, TreeSink};
+use crate::input::{Encoding, extract_meta_charset};
+use crate::tokenizer::Attribute;
+
+/// The tree builder's view of the document's encoding confidence.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct MetaCharset {
+    /// "The confidence is currently tentative" (13.2.3): `<meta>` declarations are acted on.
+    tentative: bool,
+    /// The encoding a `<meta>` declared while tentative, for the driver to take.
+    declared: Option<&'static Encoding>,
+}
+
+impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
+    /// Tells the builder whether the confidence in the input's encoding is tentative (13.2.3):
+    /// then a `<meta>` charset declaration met by the "in head" rules is recorded for
+    /// [`Self::take_encoding_declaration`]. Default: not tentative (certain or irrelevant), so
+    /// `<meta>` declarations are ignored.
+    pub fn set_encoding_tentative(&mut self, tentative: bool) {
+        self.meta_charset.tentative = tentative;
+    }
+
+    /// The encoding a `<meta>` declared while the confidence was tentative, if the last token
+    /// had one; the driver runs "change the encoding" (13.2.3.4, `input::change_the_encoding`)
+    /// with it. Taking it clears it. After a declaration the builder considers the confidence
+    /// certain and records no other.
+    pub fn take_encoding_declaration(&mut self) -> Option<&'static Encoding> {
+        self.meta_charset.declared.take()
+    }
+
+    /// The last steps of the "in head" rules for a `meta` start tag (13.2.6.4.4), after the
+    /// element was inserted and popped: 1. a `charset` attribute whose value is an encoding
+    /// label; 2. otherwise an `http-equiv` attribute matching `Content-Type` (ASCII
+    /// case-insensitive) with a `content` attribute from which "extracting a character encoding
+    /// from a meta element" gives an encoding. Either, while the confidence is tentative,
+    /// changes the encoding (recorded for the driver).
+    pub(crate) fn meta_encoding_declaration(&mut self, attrs: &[Attribute<'a>]) {
+        if !self.meta_charset.tentative {
+            return;
+        }
+        let attr = |name: &str| attrs.iter().find(|a| a.name == name).map(|a| a.value);
+        let declared = match attr("charset") {
+            Some(label) => Encoding::for_label(label.as_bytes()),
+            None => None,
+        }
+        .or_else(|| {
+            let is_content_type =
+                attr("http-equiv").is_some_and(|v| v.eq_ignore_ascii_case("content-type"));
+            if is_content_type {
+                attr("content").and_then(extract_meta_charset)
+            } else {
+                None
+            }
+        });
+        if let Some(encoding) = declared {
+            self.meta_charset = MetaCharset {
+                tentative: false,
+                declared: Some(encoding),
+            };
+        }
+    }
+}

@@ -1,0 +1,229 @@
+//! Properties of streaming input (`simdhtml::stream`): any split of the input bytes into chunks
+//! gives the same tokens, errors (with offsets) and tree as the whole input at once; with the
+//! scalar twin too; nothing panics.
+//!
+//! Cases per property: 512 by default; set `PROPTEST_CASES` for a longer run, e.g.
+//! `PROPTEST_CASES=20000 cargo test --release --test streaming_props`.
+
+#[path = "common/html_gen.rs"]
+mod html_gen;
+
+use html_gen::{cases, html_like};
+use proptest::prelude::*;
+use simdhtml::input::{InputOptions, decode};
+use simdhtml::serialize::html5lib_dump;
+use simdhtml::stream::{Parser, TokenStream};
+use simdhtml::tokenizer::{State, Token, Tokenizer, TokenizerOptions};
+use simdhtml::{Arena, Document, ParseOptions, parse_document_str};
+
+/// Chunk boundaries: every `size` bytes when `size > 0`, else at the given cut points.
+fn chunks(bytes: &[u8], size: usize, cuts: &[prop::sample::Index]) -> Vec<Vec<u8>> {
+    if size > 0 {
+        return bytes.chunks(size).map(<[u8]>::to_vec).collect();
+    }
+    let mut points: Vec<usize> = cuts.iter().map(|c| c.index(bytes.len() + 1)).collect();
+    points.push(0);
+    points.push(bytes.len());
+    points.sort_unstable();
+    points
+        .windows(2)
+        .map(|w| bytes[w[0]..w[1]].to_vec())
+        .collect()
+}
+
+fn input_options(utf8: bool) -> InputOptions {
+    InputOptions {
+        transport_charset: utf8.then(|| "utf-8".to_string()),
+        ..InputOptions::default()
+    }
+}
+
+fn tokenizer_options(state: State, scalar: bool) -> TokenizerOptions {
+    TokenizerOptions {
+        initial_state: Some(state),
+        last_start_tag: Some("script".into()),
+        collect_errors: true,
+        scalar,
+        ..TokenizerOptions::default()
+    }
+}
+
+fn describe<'a>(tokens: impl Iterator<Item = Token<'a>>) -> Vec<String> {
+    tokens.map(|t| format!("{t:?}")).collect()
+}
+
+fn error_list(errors: &[simdhtml::tokenizer::ParseError]) -> Vec<String> {
+    errors
+        .iter()
+        .map(|e| format!("{:?}@{}", e.code, e.offset))
+        .collect()
+}
+
+fn doc_summary(doc: &Document<'_>) -> (String, Vec<String>) {
+    let errors = doc
+        .errors()
+        .iter()
+        .map(|e| format!("{:?}@{}", e.kind, e.offset))
+        .collect();
+    (html5lib_dump(doc), errors)
+}
+
+const STATES: [State; 6] = [
+    State::Data,
+    State::Rcdata,
+    State::Rawtext,
+    State::ScriptData,
+    State::Plaintext,
+    State::CdataSection,
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(512)))]
+
+    #[test]
+    fn any_split_gives_the_same_tokens(
+        input in html_like(),
+        s in 0..STATES.len(),
+        utf8 in any::<bool>(),
+        scalar in any::<bool>(),
+        size in prop_oneof![Just(0usize), 1usize..9],
+        cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..10),
+    ) {
+        let bytes = input.as_bytes();
+        let state = STATES[s];
+        let arena = Arena::new();
+        let text = decode(&arena, bytes, &input_options(utf8)).unwrap().text;
+        let mut whole = Tokenizer::new(&arena, text, tokenizer_options(state, false));
+        let expected = describe(whole.by_ref());
+        let expected_errors = error_list(whole.errors());
+
+        let mut stream = TokenStream::with_input_options(
+            &arena,
+            tokenizer_options(state, scalar),
+            input_options(utf8),
+        );
+        let mut got = Vec::new();
+        for chunk in chunks(bytes, size, &cuts) {
+            stream.feed(&chunk);
+            got.extend(std::iter::from_fn(|| stream.next_token()));
+        }
+        stream.finish();
+        got.extend(std::iter::from_fn(|| stream.next_token()));
+        prop_assert_eq!(describe(got.into_iter()), expected);
+        prop_assert_eq!(error_list(stream.errors()), expected_errors);
+    }
+
+    #[test]
+    fn any_split_gives_the_same_tree(
+        input in html_like(),
+        utf8 in any::<bool>(),
+        scalar in any::<bool>(),
+        size in prop_oneof![Just(0usize), 1usize..9],
+        cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..10),
+    ) {
+        let bytes = input.as_bytes();
+        let arena = Arena::new();
+        let options = ParseOptions { collect_errors: true, ..ParseOptions::default() };
+        let text = decode(&arena, bytes, &input_options(utf8)).unwrap().text;
+        let expected = doc_summary(&parse_document_str(&arena, text, &options));
+
+        let mut parser = Parser::with_input_options(
+            &arena,
+            ParseOptions { scalar, ..options },
+            input_options(utf8),
+        );
+        for chunk in chunks(bytes, size, &cuts) {
+            parser.feed(&chunk);
+        }
+        prop_assert_eq!(doc_summary(&parser.finish()), expected);
+    }
+
+    #[test]
+    fn feeding_characters_gives_the_same_tree(
+        input in html_like(),
+        cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..10),
+    ) {
+        let arena = Arena::new();
+        let options = ParseOptions { collect_errors: true, ..ParseOptions::default() };
+        let expected = doc_summary(&parse_document_str(&arena, &input, &options));
+        let mut points: Vec<usize> = cuts
+            .iter()
+            .map(|c| c.index(input.len() + 1))
+            .filter(|&i| input.is_char_boundary(i))
+            .collect();
+        points.extend([0, input.len()]);
+        points.sort_unstable();
+        let mut parser = Parser::new(&arena, options);
+        for w in points.windows(2) {
+            parser.feed_str(&input[w[0]..w[1]]);
+        }
+        prop_assert_eq!(doc_summary(&parser.finish()), expected);
+    }
+}
+
+/// A long document fed one byte at a time: linear (each token is re-scanned only while the
+/// available input doubles), and equal to the whole parse.
+#[test]
+fn byte_at_a_time_on_a_long_document() {
+    let mut html = String::from("<!DOCTYPE html><title>t &amp; u</title><table>");
+    for i in 0..2000 {
+        html.push_str(&format!(
+            "<tr class=\"r{i}\"><td a='x&amp;y' b=c>cell &notin; {i}\r\n</td><!-- c{i} --></tr>"
+        ));
+    }
+    html.push_str("</table><script>if (a</b) { x = '<!--<script>'; }</script>");
+    html.push_str(&"text é漢字😀 ".repeat(3000));
+    let arena = Arena::new();
+    let options = ParseOptions {
+        collect_errors: true,
+        ..ParseOptions::default()
+    };
+    let utf8 = input_options(true);
+    let text = decode(&arena, html.as_bytes(), &utf8).unwrap().text;
+    let expected = doc_summary(&parse_document_str(&arena, text, &options));
+    let mut parser = Parser::with_input_options(&arena, options, utf8);
+    for b in html.as_bytes() {
+        parser.feed(std::slice::from_ref(b));
+    }
+    assert_eq!(doc_summary(&parser.finish()), expected);
+}
+
+/// Tokens cut by a chunk boundary come out whole once the rest arrives, not before. (New text
+/// reaches the tokenizer when the buffered text has doubled, or at `finish`.)
+#[test]
+fn a_cut_token_waits_for_its_end() {
+    let arena = Arena::new();
+    let mut stream = TokenStream::new(&arena, TokenizerOptions::default());
+    stream.feed_str("ab<di");
+    assert_eq!(stream.next_token(), Some(Token::Characters("ab")));
+    assert_eq!(stream.next_token(), None);
+    stream.feed_str("v x='1&am"); // 14 bytes: published, cut inside a character reference
+    assert_eq!(stream.next_token(), None);
+    stream.feed_str("p;2'>\r\nz"); // 22 bytes, under twice 14: not yet published
+    assert_eq!(stream.next_token(), None);
+    stream.finish();
+    let Some(Token::StartTag(tag)) = stream.next_token() else {
+        panic!("expected the start tag");
+    };
+    assert_eq!((tag.name, tag.attrs[0].value), ("div", "1&2"));
+    assert_eq!(stream.next_token(), Some(Token::Characters("\n")));
+    assert_eq!(stream.next_token(), Some(Token::Characters("z")));
+    assert_eq!(stream.next_token(), Some(Token::Eof));
+    assert_eq!(stream.next_token(), None);
+}
+
+/// A CR at the end of the available input waits: it may be the first half of a CRLF pair.
+#[test]
+fn a_cr_at_a_chunk_end_waits() {
+    let arena = Arena::new();
+    let mut stream = TokenStream::new(&arena, TokenizerOptions::default());
+    stream.feed_str("a\r");
+    assert_eq!(stream.next_token(), Some(Token::Characters("a")));
+    assert_eq!(stream.next_token(), None);
+    stream.feed_str("\nbb");
+    assert_eq!(stream.next_token(), Some(Token::Characters("\n")));
+    assert_eq!(stream.next_token(), None);
+    stream.finish();
+    assert_eq!(stream.next_token(), Some(Token::Characters("bb")));
+    assert_eq!(stream.next_token(), Some(Token::Eof));
+}
