@@ -19,8 +19,7 @@ use std::time::Instant;
 use bumpalo::Bump;
 use simdhtml::{ParseOptions, parse_document_str};
 
-/// One page (already decoded) through the tokenizer and the tree builder; returns the number
-/// of nodes.
+/// One page through the whole parser; returns the number of nodes.
 #[inline(never)]
 fn simdhtml_parse(arena: &Bump, text: &str) -> usize {
     parse_document_str(arena, text, &ParseOptions::default()).len()

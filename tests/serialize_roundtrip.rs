@@ -143,7 +143,9 @@ mod props {
     /// Markup soup from pieces, after `<!DOCTYPE html>`. Left out: what makes the parser itself
     /// build trees that no markup produces (13.3's warning), e.g. open tables and forms whose
     /// foster-parented or misnested content ends up inside a `p` (`<p><table><p>` in quirks
-    /// mode), and leading line feeds in `pre`.
+    /// mode), leading line feeds in `pre`, and headings: `<h1><i><h1>` nests the second `h1`
+    /// inside the first (the current node is the `i`), which markup cannot say, because the
+    /// serialised `<h1><i></i><h1>` pops the first `h1`.
     fn piece() -> impl Strategy<Value = &'static str> {
         prop::sample::select(vec![
             "<div>",
@@ -156,8 +158,8 @@ mod props {
             "</i>",
             "<span>",
             "</span>",
-            "<h1>",
-            "</h1>",
+            "<em>",
+            "</em>",
             "<ul>",
             "<li>",
             "text",
@@ -183,7 +185,19 @@ mod props {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(256))]
+        // A fixed seed: the alphabet is curated to what can round-trip, so a new failure should
+        // show up as a change in the code, not as a random draw in CI. PROPTEST_RNG_SEED and
+        // PROPTEST_CASES explore further.
+        #![proptest_config(ProptestConfig {
+            cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256),
+            rng_seed: std::env::var("PROPTEST_RNG_SEED")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .map_or(proptest::test_runner::RngSeed::Fixed(0x5eed_4a11), |seed| {
+                    proptest::test_runner::RngSeed::Fixed(seed)
+                }),
+            ..ProptestConfig::default()
+        })]
         #[test]
         fn generated_html_round_trips(pieces in prop::collection::vec(piece(), 0..40)) {
             let input = format!("<!DOCTYPE html>{}", pieces.concat());

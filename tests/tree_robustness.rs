@@ -1,7 +1,7 @@
 //! Deep and pathological inputs: the tree builder, the DOM and the dump are iterative, so
-//! 100,000 levels of nesting parse on a thread with a 2 MiB stack, in linear time.
-
-use std::time::{Duration, Instant};
+//! 100,000 levels of nesting parse on a thread with a 2 MiB stack. Nothing here is timed (speed
+//! is measured in the benches): a quadratic path would show as a test that takes minutes, and
+//! each test also checks the shape of what it built.
 
 use simdhtml::dom::ArenaSink;
 use simdhtml::serialize::html5lib_dump;
@@ -10,7 +10,6 @@ use simdhtml::tree_builder::{TreeBuilder, TreeBuilderOptions};
 use simdhtml::{Arena, Document, ParseOptions, parse_document_str};
 
 const N: usize = 100_000;
-const LIMIT: Duration = Duration::from_secs(20);
 
 /// Runs `f` on a thread with the default 2 MiB stack.
 fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
@@ -67,18 +66,15 @@ fn depth_of_last_node(doc: &Document<'_>) -> usize {
 #[test]
 fn nested_divs_tokens() {
     on_small_stack(|| {
-        let t0 = Instant::now();
         let arena = Arena::new();
         let (doc, _) = build(&arena, (0..N).map(|_| start("div")));
         assert_eq!(depth_of_last_node(&doc), N + 2);
-        assert!(t0.elapsed() < LIMIT, "took {:?}", t0.elapsed());
     });
 }
 
 #[test]
 fn nested_formatting_tokens() {
     on_small_stack(|| {
-        let t0 = Instant::now();
         let arena = Arena::new();
         let (doc, _) = build(&arena, (0..N).map(|_| start("b")));
         assert_eq!(depth_of_last_node(&doc), N + 2);
@@ -88,7 +84,6 @@ fn nested_formatting_tokens() {
             (0..N).flat_map(|_| [start("b"), start("div"), end("b"), Token::Characters("x")]);
         let (doc, _) = build(&arena, toks);
         assert!(doc.len() > N);
-        assert!(t0.elapsed() < LIMIT, "took {:?}", t0.elapsed());
     });
 }
 
@@ -97,7 +92,6 @@ fn formatting_elements_with_distinct_attributes() {
     // The Noah's Ark clause must not walk the whole list of active formatting elements on every
     // push: 100,000 open <b>s, each with its own attribute value, then three more identical ones.
     on_small_stack(|| {
-        let t0 = Instant::now();
         let arena = Arena::new();
         let attrs: Vec<&[Attribute<'_>]> = (0..N)
             .map(|i| {
@@ -127,14 +121,12 @@ fn formatting_elements_with_distinct_attributes() {
             }));
         let (doc, _) = build(&arena, toks);
         assert_eq!(depth_of_last_node(&doc), 2 * N + 2);
-        assert!(t0.elapsed() < LIMIT, "took {:?}", t0.elapsed());
     });
 }
 
 #[test]
 fn nested_tables_tokens() {
     on_small_stack(|| {
-        let t0 = Instant::now();
         let arena = Arena::new();
         let toks = (0..N / 3).flat_map(|_| {
             [
@@ -146,16 +138,15 @@ fn nested_tables_tokens() {
         });
         let (doc, _) = build(&arena, toks);
         assert!(depth_of_last_node(&doc) > N / 3 * 4);
-        assert!(t0.elapsed() < LIMIT, "took {:?}", t0.elapsed());
     });
 }
 
 #[test]
 fn deep_documents_from_text() {
     on_small_stack(|| {
-        let t0 = Instant::now();
         for unit in [
             "<div>",
+            "<ul><li>",
             "<b>",
             "<table><tr><td>",
             "<b><p></b></p>",
@@ -166,8 +157,12 @@ fn deep_documents_from_text() {
             let arena = Arena::new();
             let doc = parse_document_str(&arena, &input, &ParseOptions::default());
             assert!(doc.descendants(doc.root()).count() >= 3, "{unit}");
+            // Units that only open elements nest all the way down (html, body, then the units).
+            if matches!(unit, "<div>" | "<ul><li>" | "<svg><g>") {
+                let per_unit = unit.matches('<').count();
+                assert!(depth_of_last_node(&doc) >= N * per_unit, "{unit}");
+            }
         }
-        assert!(t0.elapsed() < LIMIT * 3, "took {:?}", t0.elapsed());
     });
 }
 
@@ -189,7 +184,6 @@ fn end_tags_for_unopened_elements_under_a_deep_stack() {
     // adoption agency's fallback, foreign content's end tag walk, the `</body>` check, and
     // "reset the insertion mode appropriately" after `</table>`.
     on_small_stack(|| {
-        let t0 = Instant::now();
         let cases: Vec<(Vec<Token<'static>>, Vec<Token<'static>>)> = vec![
             (vec![start("span")], vec![end("foo")]),
             (vec![start("custom-a")], vec![end("custom-b")]),
@@ -217,14 +211,12 @@ fn end_tags_for_unopened_elements_under_a_deep_stack() {
             let (doc, _) = build(&arena, toks);
             assert!(doc.len() > N / 2, "case {i}");
         }
-        assert!(t0.elapsed() < LIMIT, "took {:?}", t0.elapsed());
     });
 }
 
 #[test]
 fn many_options_with_selectedcontent() {
     on_small_stack(|| {
-        let t0 = Instant::now();
         let arena = Arena::new();
         let toks = [
             start("select"),
@@ -236,6 +228,5 @@ fn many_options_with_selectedcontent() {
         .chain((0..N).flat_map(|_| [start("option"), Token::Characters("x")]));
         let (doc, _) = build(&arena, toks);
         assert!(doc.len() > N);
-        assert!(t0.elapsed() < LIMIT, "took {:?}", t0.elapsed());
     });
 }
