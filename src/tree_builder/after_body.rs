@@ -96,22 +96,15 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         }
     }
 
-    /// One parse error per character of `ignored` (each is a character token the mode ignores).
-    fn character_errors(&mut self, ignored: &str, message: &'static str) {
-        for _ in ignored.chars() {
-            self.error(message);
-        }
-    }
-
     /// Inserts only the whitespace characters of `s` (for modes that ignore other characters
     /// one by one), with a parse error for each other character.
-    fn insert_only_whitespace(&mut self, s: &'a str) {
+    pub(crate) fn insert_only_whitespace(&mut self, s: &'a str, message: &'static str) {
         let mut rest = s;
         while !rest.is_empty() {
             let (ws, after) = split_leading_ws(rest);
             self.insert_characters(ws);
             let n = after.bytes().take_while(|&b| !is_ws(b)).count();
-            self.character_errors(&after[..n], "unexpected character in frameset");
+            self.character_errors(&after[..n], s, message);
             rest = &after[n..];
         }
     }
@@ -120,7 +113,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     pub(crate) fn in_frameset(&mut self, token: Token<'a>) -> Step<'a> {
         match token {
             Token::Characters(s) => {
-                self.insert_only_whitespace(s);
+                self.insert_only_whitespace(s, "unexpected character in frameset");
                 None
             }
             Token::Comment(d) => {
@@ -171,7 +164,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     pub(crate) fn after_frameset(&mut self, token: Token<'a>) -> Step<'a> {
         match token {
             Token::Characters(s) => {
-                self.insert_only_whitespace(s);
+                self.insert_only_whitespace(s, "unexpected character after frameset");
                 None
             }
             Token::Comment(d) => {
@@ -249,7 +242,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         self.in_body(Token::Characters(ws));
                     }
                     let n = after.bytes().take_while(|&b| !is_ws(b)).count();
-                    self.character_errors(&after[..n], "unexpected character after frameset");
+                    self.character_errors(&after[..n], s, "unexpected character after frameset");
                     rest = &after[n..];
                 }
                 None

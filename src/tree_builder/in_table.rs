@@ -23,7 +23,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.mode = InsertionMode::InTableText;
                     return Some(token);
                 }
-                self.in_table_anything_else(token)
+                self.foster_parent_characters(token)
             }
             Token::Comment(d) => {
                 self.insert_comment(d);
@@ -136,6 +136,18 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         r
     }
 
+    /// The "anything else" entry of "in table" for character tokens: a parse error per
+    /// character, then the "in body" rules with foster parenting.
+    fn foster_parent_characters(&mut self, token: Token<'a>) -> Step<'a> {
+        if let Token::Characters(s) = token {
+            self.character_errors(s, s, "character in table");
+        }
+        self.foster_parenting = true;
+        let r = self.in_body(token);
+        self.foster_parenting = false;
+        r
+    }
+
     /// Clear the stack back to a table / table body / table row context: pop while the current
     /// node is not one of the HTML elements `tags`.
     fn clear_stack_back_to(&mut self, tags: &[Tag]) {
@@ -159,7 +171,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     if !self.pending_table_text_dirty && run.bytes().any(|b| !is_ws(b)) {
                         self.pending_table_text_dirty = true;
                     }
-                    self.pending_table_text.push(run);
+                    let at = self.offset + (run.as_ptr() as usize - s.as_ptr() as usize);
+                    self.pending_table_text.push((run, at));
                 }
                 if let Some(after) = after.strip_prefix('\0') {
                     self.error("unexpected null character");
@@ -173,13 +186,14 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         let pending = std::mem::take(&mut self.pending_table_text);
         if self.pending_table_text_dirty {
             self.error("non-space characters in table");
-            for &run in &pending {
-                self.foster_parenting = true;
-                self.in_body(Token::Characters(run));
-                self.foster_parenting = false;
+            let offset = self.offset;
+            for &(run, at) in &pending {
+                self.offset = at;
+                self.foster_parent_characters(Token::Characters(run));
             }
+            self.offset = offset;
         } else {
-            for &run in &pending {
+            for &(run, _) in &pending {
                 self.insert_characters(run);
             }
         }
@@ -254,6 +268,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     pub(crate) fn in_column_group(&mut self, token: Token<'a>) -> Step<'a> {
         match token {
             Token::Characters(s) => {
+                if !self.current_is(Tag::Colgroup) {
+                    // "Anything else" ignores each other character; white space is inserted.
+                    self.insert_only_whitespace(s, "character in colgroup");
+                    return None;
+                }
                 let (ws, rest) = split_leading_ws(s);
                 self.insert_characters(ws);
                 if rest.is_empty() {

@@ -192,7 +192,8 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     context: Option<ElemId>,
     /// The parser's root insertion target (fragment case).
     root_insertion_target: Option<S::Handle>,
-    pending_table_text: Vec<&'a str>,
+    /// The pending table character tokens, with the offset of each.
+    pending_table_text: Vec<(&'a str, usize)>,
     pending_table_text_dirty: bool,
     /// Ignore a leading LF in the next token (after `<pre>`, `<listing>`, `<textarea>`).
     ignore_lf: bool,
@@ -431,6 +432,19 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     // ----- shared helpers -----
+
+    /// One parse error per character of `chars`: the spec's character tokens are single
+    /// characters, so errors that the rules raise per token are counted per character, which
+    /// keeps the error list independent of how the tokenizer splits text into runs.
+    ///
+    /// `chars` is a part of `token`, the text of the character token being processed (which
+    /// started at byte offset `self.offset`); each error carries its character's offset.
+    pub(crate) fn character_errors(&mut self, chars: &str, token: &str, message: &'static str) {
+        let start = self.offset + (chars.as_ptr() as usize).saturating_sub(token.as_ptr() as usize);
+        for (i, _) in chars.char_indices() {
+            self.sink.parse_error(message, start + i);
+        }
+    }
 
     /// Sets the frameset-ok flag to "not ok". What happens inside a template's contents does not
     /// change the flag (WPT template.dat: `<template>x</template><p><frameset>` still makes a
