@@ -106,6 +106,8 @@ pub const LINK_ATTRIBUTES: &[(&str, &str)] = &[
 /// resolved against the document base URL ([`base_url`] with `page_url` as the fallback).
 /// Values are not trimmed here: the URL parser strips leading and trailing C0 controls and
 /// spaces itself. Empty `href`/`src` values resolve to the base URL, as browsers do.
+/// `javascript:` URLs are left out (they run code and name nothing to fetch); fragment-only
+/// links (`#top`) are kept, resolved like the others.
 pub fn links<'a>(doc: &Document<'a>, page_url: Option<&Url>) -> Vec<Link<'a>> {
     let base = base_url(doc, page_url);
     let mut out = Vec::new();
@@ -123,6 +125,10 @@ pub fn links<'a>(doc: &Document<'a>, page_url: Option<&Url>) -> Vec<Link<'a>> {
                     Some(b) => b.join(raw).ok(),
                     None => Url::parse(raw).ok(),
                 };
+                // `javascript:` runs code; it names no resource to fetch or index.
+                if url.as_ref().is_some_and(|u| u.scheme() == "javascript") {
+                    continue;
+                }
                 out.push(Link {
                     tag: e.name,
                     attr,
@@ -223,8 +229,9 @@ fn is_block(name: &str) -> bool {
 /// What counts: Text nodes outside `head`, `script`, `style`, `template`, `title`, `iframe`,
 /// `noembed`, `noframes`, `object`, elements with a `hidden` attribute, and (when `scripting`, as
 /// the page was parsed) `noscript`. White space: runs of ASCII white space become one space, and
-/// lines are trimmed (of no-break spaces too); inside `pre`, `listing`, `textarea` and `plaintext` line feeds are kept as
-/// line breaks. Lines: block-level elements (`p`, `div`, `li`, `h1`…, `tr`, …) and `br` end the
+/// lines are trimmed (of no-break spaces too); inside `pre`, `listing`, `textarea` and
+/// `plaintext` white space is kept as written (line feeds end lines; a line's leading spaces
+/// and tabs, such as code indentation, stay; trailing ones go). Lines: block-level elements (`p`, `div`, `li`, `h1`…, `tr`, …) and `br` end the
 /// current line; table cells on one row are separated by a space. Empty lines are dropped.
 /// Iterative.
 pub fn visible_text(doc: &Document<'_>, scripting: bool) -> String {
@@ -289,6 +296,8 @@ struct TextBuilder {
     out: String,
     line: String,
     pending_space: bool,
+    /// The current line holds preformatted text (keep its leading white space).
+    line_pre: bool,
 }
 
 impl TextBuilder {
@@ -296,6 +305,14 @@ impl TextBuilder {
         for c in s.chars() {
             if pre && c == '\n' {
                 self.break_line();
+            } else if pre {
+                // Preformatted: spaces and tabs are kept as written (code indentation).
+                if self.pending_space && !self.line.is_empty() {
+                    self.line.push(' ');
+                }
+                self.pending_space = false;
+                self.line_pre = true;
+                self.line.push(c);
             } else if is_ascii_ws(c) {
                 self.pending_space = true;
             } else {
@@ -309,14 +326,21 @@ impl TextBuilder {
     }
 
     fn break_line(&mut self) {
-        // No-break spaces at a line's ends are space to a reader too.
-        let line = self.line.trim_matches(|c| c == '\u{a0}' || c == ' ');
+        // No-break spaces at a line's ends are space to a reader too; a line with
+        // preformatted text keeps its indentation.
+        let space = |c: char| c == '\u{a0}' || is_ascii_ws(c);
+        let line = if self.line_pre {
+            self.line.trim_end_matches(space)
+        } else {
+            self.line.trim_matches(space)
+        };
         if !line.is_empty() {
             self.out.push_str(line);
             self.out.push('\n');
         }
         self.line.clear();
         self.pending_space = false;
+        self.line_pre = false;
     }
 }
 
@@ -349,7 +373,7 @@ mod tests {
         <noscript>ns</noscript><template><p>t</p></template><div hidden>h</div>\
         <ul><li>a<li>b</ul><table><tr><td>c1<td>c2</table><pre>x\n  y</pre>\
         <a href='rel?q=1'>l</a><img src='//cdn.example/i.png'><form action=''></form>\
-        <a href='http://[bad'>bad</a></body></html>";
+        <a href='http://[bad'>bad</a> <a href=' JavaScript:go()'>js</a></body></html>";
 
     #[test]
     fn title_lang_text() {
@@ -359,7 +383,7 @@ mod tests {
         assert_eq!(lang(&doc).as_deref(), Some("en-GB"));
         assert_eq!(
             visible_text(&doc, true),
-            "Head line\nOne two bold\nnext\na\nb\nc1 c2\nx\ny\nl\nbad\n"
+            "Head line\nOne two bold\nnext\na\nb\nc1 c2\nx\n  y\nl\nbad js\n"
         );
     }
 

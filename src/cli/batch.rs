@@ -14,6 +14,8 @@ use rayon::prelude::*;
 use serde_json::{Map, Value, json};
 use simdhtml::{Arena, ParseOptions, extract};
 
+use url::Url;
+
 use super::load::parse_bytes;
 
 /// Arguments of `simdhtml batch`.
@@ -40,6 +42,12 @@ pub struct BatchArgs {
         default_value = "title,lang,encoding"
     )]
     pub fields: Vec<Field>,
+    /// The address to resolve relative links against (the `links` field) when a page has no
+    /// `<base href>` of its own, e.g. `https://example.org/news/`; the same for every page.
+    /// A page's `<base href>` is resolved against it and then wins. Without it, relative links
+    /// of a page without an absolute `<base href>` are written as the page wrote them.
+    #[arg(long, value_name = "URL", value_parser = super::links::parse_url)]
+    pub base: Option<Url>,
     /// Skip (with an error record) any page larger than this many bytes (after
     /// decompression).
     #[arg(long, value_name = "N", default_value_t = 64 * 1024 * 1024)]
@@ -62,7 +70,8 @@ pub enum Field {
     Lang,
     /// The visible text, one block per line.
     Text,
-    /// The links (`a[href]`, `img[src]`, …), resolved against `<base href>` when it is absolute.
+    /// The links (`a[href]`, `img[src]`, …, not `javascript:`), resolved against `<base href>`
+    /// and `--base`.
     Links,
     /// The encoding the page was decoded with (WHATWG name).
     Encoding,
@@ -244,13 +253,24 @@ fn read_page(path: &Path, max: u64) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-/// A file that is not text: no byte order mark and a NUL byte in the first 8 KiB (HTML in an
-/// ASCII-compatible encoding has none; UTF-16 pages start with a BOM).
+/// A file that is not text, judged on its first 8 KiB when it has no UTF-16 byte order mark:
+/// more than 1 % NUL bytes, or more than 5 % C0 control bytes other than tab, line feed, form
+/// feed, carriage return and escape. (HTML in an ASCII-compatible encoding has almost none; a
+/// stray NUL in a page is parsed as the spec says. Compressed or executable data has many.)
+/// Returns the offset of the first NUL or control byte.
 fn binary_offset(bytes: &[u8]) -> Option<usize> {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
         return None;
     }
-    memchr::memchr(0, &bytes[..bytes.len().min(8192)])
+    let sample = &bytes[..bytes.len().min(8192)];
+    let is_control = |b: u8| b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | 0x1B);
+    let nuls = sample.iter().filter(|&&b| b == 0).count();
+    let controls = sample.iter().filter(|&&b| is_control(b)).count();
+    if nuls * 100 > sample.len() || controls * 20 > sample.len() {
+        sample.iter().position(|&b| is_control(b))
+    } else {
+        None
+    }
 }
 
 /// The record of one input, its size in bytes, and whether it failed.
@@ -273,7 +293,7 @@ fn record(input: &Input, args: &BatchArgs) -> (Value, u64, bool) {
     let n = bytes.len() as u64;
     if let Some(at) = binary_offset(&bytes) {
         return (
-            json!({"path": path_str, "bytes": n, "error": format!("binary file (NUL byte at offset {at})")}),
+            json!({"path": path_str, "bytes": n, "error": format!("binary file (control byte at offset {at})")}),
             n,
             true,
         );
@@ -303,7 +323,7 @@ fn record(input: &Input, args: &BatchArgs) -> (Value, u64, bool) {
                 ),
                 Field::Links => (
                     "links",
-                    extract::links(&doc, None)
+                    extract::links(&doc, args.base.as_ref())
                         .iter()
                         .map(|l| Value::from(l.as_str()))
                         .collect::<Vec<_>>()

@@ -22,7 +22,11 @@ pub struct LinksArgs {
     pub base: Option<Url>,
 }
 
-fn parse_url(s: &str) -> Result<Url, String> {
+/// Parses an absolute URL given on the command line.
+///
+/// # Errors
+/// A relative or malformed URL, with the `url` crate's reason.
+pub(crate) fn parse_url(s: &str) -> Result<Url, String> {
     Url::parse(s).map_err(|e| format!("not an absolute URL ({e})"))
 }
 
