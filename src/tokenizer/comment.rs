@@ -90,6 +90,11 @@ impl<'a> Tokenizer<'a> {
                 self.state = State::BogusComment;
             }
         } else {
+            // This state looked at the next character to decide, so that character counts as
+            // consumed for the order of errors: its input stream error comes first.
+            if self.collect_errors {
+                self.flush_input_errors(self.pos + 1);
+            }
             self.error_at(ErrorCode::IncorrectlyOpenedComment, self.pos);
             self.comment.clear();
             self.state = State::BogusComment;

@@ -672,11 +672,15 @@ impl<'a> Tokenizer<'a> {
         self.scanner.find(&self.input[self.pos..], set)
     }
 
-    /// Records a parse error at byte `offset`.
+    /// Records a parse error at byte `offset`. The input stream errors of every character
+    /// consumed so far (offsets below `pos`) come first: an input stream error is raised when
+    /// its character is consumed, so it precedes a tokenizer error about that character, but
+    /// follows one raised at the next, not yet consumed, position (the end of a character
+    /// reference). This order depends only on the state machine, not on how the input arrived.
     #[inline]
     fn error_at(&mut self, code: ErrorCode, offset: usize) {
         if self.collect_errors {
-            self.flush_input_errors(offset + 1);
+            self.flush_input_errors(self.pos);
             self.errors.push(ParseError { code, offset });
         }
     }
