@@ -123,7 +123,11 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         for (rec, n, failed) in records {
             bytes += n;
             failures += usize::from(failed);
-            serde_json::to_writer(&mut out, &rec).context("cannot write standard output")?;
+            // Serialise to a buffer first, so a closed pipe surfaces as the io::Error it is
+            // (serde_json would wrap it) and `main` can treat it as the reader's choice.
+            let line = serde_json::to_vec(&rec).context("cannot serialise a record")?;
+            out.write_all(&line)
+                .context("cannot write standard output")?;
             out.write_all(b"\n")
                 .context("cannot write standard output")?;
             progress.inc(1);
@@ -165,8 +169,7 @@ fn list_inputs(args: &BatchArgs) -> anyhow::Result<Vec<Input>> {
         if p == Path::new("-") {
             bail!("`-` (read paths from standard input) cannot be mixed with other paths");
         }
-        let meta = std::fs::metadata(p)
-            .with_context(|| format!("{}: no such file or directory", p.display()))?;
+        let meta = std::fs::metadata(p).with_context(|| format!("cannot read {}", p.display()))?;
         if meta.is_dir() {
             let before = inputs.len();
             walk(p, &mut inputs);
