@@ -110,3 +110,20 @@ fn missing_files_are_one_line_errors_with_status_2() {
     assert_eq!(code, 2);
     assert!(err.starts_with("error: "), "{err}");
 }
+
+#[test]
+fn binary_input_is_a_one_line_error_with_status_2() {
+    // An executable-like blob: NUL and control bytes throughout.
+    let blob: Vec<u8> = (0..4096u32).map(|i| (i % 7) as u8).collect();
+    for cmd in ["html", "text", "links"] {
+        let (code, out, err) = simdhtml(&[cmd, "-"], &blob);
+        assert_eq!(code, 2, "{cmd}");
+        assert!(out.is_empty(), "{cmd}: {out}");
+        assert_eq!(err.lines().count(), 1, "{cmd}: {err}");
+        assert!(err.contains("binary file"), "{cmd}: {err}");
+    }
+    // A page with a stray NUL is still HTML.
+    let (code, out, _) = simdhtml(&["text", "-"], b"<p>a\0b</p>");
+    assert_eq!(code, 0);
+    assert_eq!(out.trim_end(), "ab");
+}

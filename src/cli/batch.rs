@@ -16,7 +16,7 @@ use simdhtml::{Arena, ParseOptions, extract};
 
 use url::Url;
 
-use super::load::parse_bytes;
+use super::load::{binary_offset, parse_bytes};
 
 /// Arguments of `simdhtml batch`.
 #[derive(Debug, Clone, Args)]
@@ -254,26 +254,6 @@ fn read_page(path: &Path, max: u64) -> Result<Vec<u8>, String> {
         return Err(format!("over --max-bytes {max}"));
     }
     Ok(bytes)
-}
-
-/// A file that is not text, judged on its first 8 KiB when it has no UTF-16 byte order mark:
-/// more than 1 % NUL bytes, or more than 5 % C0 control bytes other than tab, line feed, form
-/// feed, carriage return and escape. (HTML in an ASCII-compatible encoding has almost none; a
-/// stray NUL in a page is parsed as the spec says. Compressed or executable data has many.)
-/// Returns the offset of the first NUL or control byte.
-fn binary_offset(bytes: &[u8]) -> Option<usize> {
-    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
-        return None;
-    }
-    let sample = &bytes[..bytes.len().min(8192)];
-    let is_control = |b: u8| b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | 0x1B);
-    let nuls = sample.iter().filter(|&&b| b == 0).count();
-    let controls = sample.iter().filter(|&&b| is_control(b)).count();
-    if nuls * 100 > sample.len() || controls * 20 > sample.len() {
-        sample.iter().position(|&b| is_control(b))
-    } else {
-        None
-    }
 }
 
 /// The record of one input, its size in bytes, and whether it failed.

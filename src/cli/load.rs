@@ -10,7 +10,8 @@ use simdhtml::{Arena, Document, ParseOptions, parse_document};
 /// The bytes of `path`, or of standard input for `-`.
 ///
 /// # Errors
-/// The file or standard input cannot be read (the message names it).
+/// The file or standard input cannot be read, or holds binary data (see [`binary_offset`]);
+/// the message names it.
 pub fn read_input(path: &str) -> anyhow::Result<Vec<u8>> {
     if path == "-" {
         let mut v = Vec::new();
@@ -21,6 +22,12 @@ pub fn read_input(path: &str) -> anyhow::Result<Vec<u8>> {
     } else {
         std::fs::read(Path::new(path)).with_context(|| format!("cannot read {path}"))
     }
+    .and_then(|bytes| match binary_offset(&bytes) {
+        Some(at) => {
+            anyhow::bail!("{path} is a binary file (control byte at offset {at}), not HTML")
+        }
+        None => Ok(bytes),
+    })
 }
 
 /// Parses the document's bytes as a browser does (BOM, transport charset, `<meta>` prescan,
@@ -37,4 +44,25 @@ pub fn parse_bytes<'a>(
     let doc = parse_document(arena, bytes, options)?;
     let encoding = doc.encoding();
     Ok((doc, encoding))
+}
+
+/// A file that is not text, judged on its first 8 KiB when it has no UTF-16 byte order mark:
+/// more than 1 % NUL bytes (and more than 3), or more than 5 % C0 control bytes (and more
+/// than 8) other than tab, line feed, form feed, carriage return and escape. (HTML in an ASCII-compatible encoding has almost none; a
+/// stray NUL in a page is parsed as the spec says. Compressed or executable data has many.)
+/// Returns the offset of the first NUL or control byte.
+pub fn binary_offset(bytes: &[u8]) -> Option<usize> {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return None;
+    }
+    let sample = &bytes[..bytes.len().min(8192)];
+    let is_control = |b: u8| b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | 0x1B);
+    let nuls = sample.iter().filter(|&&b| b == 0).count();
+    let controls = sample.iter().filter(|&&b| is_control(b)).count();
+    // The floors keep a short page with a stray NUL or two from counting as binary.
+    if nuls > (sample.len() / 100).max(3) || controls > (sample.len() / 20).max(8) {
+        sample.iter().position(|&b| is_control(b))
+    } else {
+        None
+    }
 }
