@@ -20,14 +20,19 @@
 //! Encoding: the sniffing algorithm (13.2.3.2) runs when the first
 //! [`PRESCAN_LIMIT`](crate::input::PRESCAN_LIMIT) (1,024) bytes have arrived, or at `finish`
 //! for shorter documents, as the spec allows; its `chardetng` guess (when enabled) sees only
-//! those bytes. A late `<meta charset>` does not re-parse a stream.
+//! those bytes. A charset `<meta>` that agrees with the sniffed encoding makes it certain, as
+//! in the whole-input parse; one that names another encoding (typically after byte 1,024)
+//! does not re-parse a stream yet, so such a page keeps its sniffed encoding here.
 //!
 //! The result equals the whole-input parse: any split of the input into chunks gives the same
 //! tokens, errors and tree (tested in `tests/streaming_props.rs`).
 
 use crate::Arena;
 use crate::dom::{ArenaSink, Document, DocumentParseError, ParseErrorKind};
-use crate::input::{InputError, InputOptions, PRESCAN_LIMIT, Sniffed, sniff};
+use crate::input::{
+    Confidence, EncodingChange, InputError, InputOptions, PRESCAN_LIMIT, Sniffed,
+    change_the_encoding, sniff,
+};
 use crate::parser::ParseOptions;
 use crate::tokenizer::{Token, Tokenizer, TokenizerOptions};
 use crate::tree_builder::{TreeBuilder, TreeBuilderOptions};
@@ -252,6 +257,11 @@ impl<'a> Parser<'a> {
         all.extend(tree_errors);
         all.sort_by_key(|e| e.offset);
         doc.set_errors(all);
+        // The encoding the bytes were decoded with and how it was decided (none for
+        // `feed_str` input, which arrives decoded).
+        if let Some(sniffed) = self.input.sniffed {
+            doc.set_encoding(sniffed.encoding, Some(sniffed.source), sniffed.confidence);
+        }
         doc
     }
 
@@ -266,6 +276,12 @@ impl<'a> Parser<'a> {
         };
         self.tokenizer.push_input(text, is_final);
         self.builder.sink_mut().set_input(text);
+        // While the encoding is tentative the builder reports charset `<meta>`s (13.2.3.4).
+        let tentative = self
+            .input
+            .sniffed
+            .is_some_and(|s| s.confidence == Confidence::Tentative);
+        self.builder.set_encoding_tentative(tentative);
         loop {
             let offset = self.tokenizer.offset();
             let Some(token) = self.tokenizer.next_token_partial() else {
@@ -273,6 +289,17 @@ impl<'a> Parser<'a> {
             };
             let eof = token == Token::Eof;
             self.builder.process_token(token, offset);
+            if let Some(declared) = self.builder.take_encoding_declaration()
+                && let Some(sniffed) = &mut self.input.sniffed
+                && sniffed.confidence == Confidence::Tentative
+                && change_the_encoding(sniffed.encoding, declared, None)
+                    == EncodingChange::KeepAndMarkCertain
+            {
+                // A `<meta>` that agrees with the sniffed encoding makes it certain. One that
+                // names another encoding would need a re-parse, which a stream does not do
+                // yet: the encoding stays as sniffed, tentative.
+                sniffed.confidence = Confidence::Certain;
+            }
             self.tokenizer
                 .set_cdata_allowed(self.builder.cdata_allowed());
             if let Some(state) = self.builder.take_tokenizer_state() {

@@ -252,3 +252,29 @@ fn unterminated_tokens_in_small_chunks_stay_linear() {
         assert_eq!(doc_summary(&parser.finish()), expected, "{open:?}");
     }
 }
+
+/// Bytes in a legacy encoding declared by an early `<meta>`, fed in small chunks: the same
+/// encoding (and how it was decided) and the same tree as the whole-input parse.
+#[test]
+fn streamed_bytes_report_the_sniffed_encoding() {
+    let text = "<!doctype html><meta charset=shift_jis><title>日本語</title><p>テキスト</p>";
+    let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode(text);
+    let arena = Arena::new();
+    let options = ParseOptions::default();
+    let whole = simdhtml::parse_document(&arena, &bytes, &options).expect("no transport label");
+    for chunk in [1, 3, 7, 64] {
+        let mut parser = Parser::new(&arena, options.clone());
+        for piece in bytes.chunks(chunk) {
+            parser.feed(piece);
+        }
+        let doc = parser.finish();
+        assert_eq!(html5lib_dump(&doc), html5lib_dump(&whole), "chunk {chunk}");
+        assert_eq!(doc.encoding(), encoding_rs::SHIFT_JIS, "chunk {chunk}");
+        assert_eq!(
+            doc.encoding_source(),
+            whole.encoding_source(),
+            "chunk {chunk}"
+        );
+        assert_eq!(doc.confidence(), whole.confidence(), "chunk {chunk}");
+    }
+}
