@@ -20,9 +20,10 @@
 //! Encoding: the sniffing algorithm (13.2.3.2) runs when the first
 //! [`PRESCAN_LIMIT`](crate::input::PRESCAN_LIMIT) (1,024) bytes have arrived, or at `finish`
 //! for shorter documents, as the spec allows; its `chardetng` guess (when enabled) sees only
-//! those bytes. A charset `<meta>` that agrees with the sniffed encoding makes it certain, as
-//! in the whole-input parse; one that names another encoding (typically after byte 1,024)
-//! does not re-parse a stream yet, so such a page keeps its sniffed encoding here.
+//! those bytes. While the encoding is tentative the fed bytes are kept: a charset `<meta>` that
+//! agrees with it makes it certain (and the kept bytes are dropped); one that names another
+//! encoding (typically after byte 1,024) throws the tree away and parses the kept bytes again
+//! with that encoding, certain (13.2.3.4), as the whole-input parse does.
 //!
 //! The result equals the whole-input parse: any split of the input into chunks gives the same
 //! tokens, errors and tree (tested in `tests/streaming_props.rs`).
@@ -30,13 +31,13 @@
 use crate::Arena;
 use crate::dom::{ArenaSink, Document, DocumentParseError, ParseErrorKind};
 use crate::input::{
-    Confidence, EncodingChange, InputError, InputOptions, PRESCAN_LIMIT, Sniffed,
+    Confidence, EncodingChange, EncodingSource, InputError, InputOptions, PRESCAN_LIMIT, Sniffed,
     change_the_encoding, sniff,
 };
 use crate::parser::ParseOptions;
 use crate::tokenizer::{Token, Tokenizer, TokenizerOptions};
 use crate::tree_builder::{TreeBuilder, TreeBuilderOptions};
-use encoding_rs::{CoderResult, Decoder, UTF_8};
+use encoding_rs::{CoderResult, Decoder, Encoding, UTF_8};
 
 /// Where the bytes-to-characters step is.
 enum Decoding {
@@ -60,6 +61,8 @@ struct StreamInput<'a> {
     published: &'a str,
     /// Set when sniffing failed (an unknown transport label); the input is then empty.
     error: Option<InputError>,
+    /// An encoding decided before sniffing (a re-parse): used instead of sniffing.
+    forced: Option<Sniffed>,
 }
 
 impl<'a> StreamInput<'a> {
@@ -72,6 +75,7 @@ impl<'a> StreamInput<'a> {
             text: String::new(),
             published: "",
             error: None,
+            forced: None,
         }
     }
 
@@ -110,7 +114,11 @@ impl<'a> StreamInput<'a> {
         else {
             return;
         };
-        match sniff(&pending, &self.options) {
+        let sniffed = match self.forced {
+            Some(forced) => Ok(forced),
+            None => sniff(&pending, &self.options),
+        };
+        match sniffed {
             Ok(sniffed) => {
                 self.sniffed = Some(sniffed);
                 // "Decode" (Encoding Standard): a BOM wins and is removed.
@@ -177,10 +185,16 @@ impl<'a> StreamInput<'a> {
 /// # let _ = doc;
 /// ```
 pub struct Parser<'a> {
+    arena: &'a Arena,
+    options: ParseOptions,
     input: StreamInput<'a>,
     tokenizer: Tokenizer<'a>,
     builder: TreeBuilder<'a, ArenaSink<'a>>,
     done: bool,
+    /// Every byte fed while the encoding is not certain, for a re-parse (13.2.3.4).
+    raw: Vec<u8>,
+    /// Set when a `<meta>` asked for another encoding: parse again from the first byte.
+    reparse: Option<&'static Encoding>,
 }
 
 impl<'a> Parser<'a> {
@@ -199,6 +213,24 @@ impl<'a> Parser<'a> {
         options: ParseOptions,
         input: InputOptions,
     ) -> Parser<'a> {
+        let (tokenizer, builder) = Parser::stages(arena, &options);
+        Parser {
+            arena,
+            input: StreamInput::new(arena, input),
+            options,
+            tokenizer,
+            builder,
+            done: false,
+            raw: Vec::new(),
+            reparse: None,
+        }
+    }
+
+    /// A fresh tokenizer and tree builder for `options`.
+    fn stages(
+        arena: &'a Arena,
+        options: &ParseOptions,
+    ) -> (Tokenizer<'a>, TreeBuilder<'a, ArenaSink<'a>>) {
         let tokenizer = Tokenizer::new_streaming(
             arena,
             TokenizerOptions {
@@ -213,18 +245,56 @@ impl<'a> Parser<'a> {
                 scripting: options.scripting,
             },
         );
-        Parser {
-            input: StreamInput::new(arena, input),
-            tokenizer,
-            builder,
-            done: false,
-        }
+        (tokenizer, builder)
+    }
+
+    /// Whether the bytes fed so far must be kept for a possible re-parse: the encoding is not
+    /// decided yet, or decided tentatively.
+    fn keeps_bytes(&self) -> bool {
+        self.input
+            .sniffed
+            .is_none_or(|s| s.confidence == Confidence::Tentative)
+    }
+
+    /// "Changing the encoding while parsing" (13.2.3.4), step 6 (and step 5, whose result is
+    /// the same document): throw the tree away and parse the kept bytes again with `encoding`,
+    /// confidence certain.
+    fn restart(&mut self, encoding: &'static Encoding) {
+        let raw = std::mem::take(&mut self.raw);
+        let (tokenizer, builder) = Parser::stages(self.arena, &self.options);
+        self.tokenizer = tokenizer;
+        self.builder = builder;
+        self.done = false;
+        self.reparse = None;
+        self.input = StreamInput::new(self.arena, self.input.options.clone());
+        self.input.forced = Some(Sniffed {
+            encoding,
+            source: EncodingSource::Reparse,
+            confidence: Confidence::Certain,
+        });
+        self.input.feed(&raw);
+        self.input.start_decoding();
     }
 
     /// Parses the next `bytes` of the document, as far as they go.
     pub fn feed(&mut self, bytes: &[u8]) {
+        if self.reparse.is_some() {
+            // The document is being parsed again: everything goes to the kept bytes first.
+            self.raw.extend_from_slice(bytes);
+            return;
+        }
+        if self.keeps_bytes() {
+            self.raw.extend_from_slice(bytes);
+        }
         self.input.feed(bytes);
         self.run(false);
+        if !self.keeps_bytes() {
+            self.raw = Vec::new();
+        }
+        if let Some(encoding) = self.reparse {
+            self.restart(encoding);
+            self.run(false);
+        }
     }
 
     /// Parses the next characters of an already decoded document (no encoding sniffing;
@@ -244,6 +314,11 @@ impl<'a> Parser<'a> {
     pub fn finish(mut self) -> Document<'a> {
         self.input.finish();
         self.run(true);
+        if let Some(encoding) = self.reparse {
+            self.restart(encoding);
+            self.input.finish();
+            self.run(true);
+        }
         let (mut doc, tree_errors) = self.builder.into_sink().finish();
         let mut all: Vec<DocumentParseError> = self
             .tokenizer
@@ -292,13 +367,17 @@ impl<'a> Parser<'a> {
             if let Some(declared) = self.builder.take_encoding_declaration()
                 && let Some(sniffed) = &mut self.input.sniffed
                 && sniffed.confidence == Confidence::Tentative
-                && change_the_encoding(sniffed.encoding, declared, None)
-                    == EncodingChange::KeepAndMarkCertain
             {
-                // A `<meta>` that agrees with the sniffed encoding makes it certain. One that
-                // names another encoding would need a re-parse, which a stream does not do
-                // yet: the encoding stays as sniffed, tentative.
-                sniffed.confidence = Confidence::Certain;
+                match change_the_encoding(sniffed.encoding, declared, None) {
+                    EncodingChange::KeepAndMarkCertain => sniffed.confidence = Confidence::Certain,
+                    // Without the converted bytes at hand, step 5 is not tried: a re-parse
+                    // gives the same document.
+                    EncodingChange::ChangeOnTheFly(new) | EncodingChange::Reparse(new) => {
+                        self.reparse = Some(new);
+                        self.done = true;
+                        return;
+                    }
+                }
             }
             self.tokenizer
                 .set_cdata_allowed(self.builder.cdata_allowed());

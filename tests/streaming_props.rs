@@ -278,3 +278,56 @@ fn streamed_bytes_report_the_sniffed_encoding() {
         assert_eq!(doc.confidence(), whole.confidence(), "chunk {chunk}");
     }
 }
+
+/// A charset `<meta>` after the first 1,024 bytes names another encoding: the stream parses the
+/// kept bytes again, as the whole-input parse does (13.2.3.4), whatever the chunking.
+#[test]
+fn a_late_meta_reparses_the_stream() {
+    let filler = format!("<!-- {} -->", "x".repeat(1100));
+    for (label, encoding) in [
+        ("shift_jis", encoding_rs::SHIFT_JIS),
+        ("euc-kr", encoding_rs::EUC_KR),
+        ("windows-1252", encoding_rs::WINDOWS_1252),
+    ] {
+        let text = format!(
+            "<!doctype html><title>t</title>{filler}<meta charset={label}><p>日本語 한국어 café</p>"
+        );
+        let (bytes, _, _) = encoding.encode(&text);
+        let arena = Arena::new();
+        let mut options = ParseOptions::default();
+        options.input.guess = false;
+        let whole = simdhtml::parse_document(&arena, &bytes, &options).expect("no transport label");
+        assert_eq!(whole.encoding(), encoding, "{label}");
+        if encoding != encoding_rs::WINDOWS_1252 {
+            // Sniffing gave the default, windows-1252: the <meta> made the parser start over.
+            assert_eq!(
+                whole.encoding_source(),
+                Some(simdhtml::input::EncodingSource::Reparse),
+                "{label}"
+            );
+        }
+        for chunk in [1, 5, 100, 1024, 5000] {
+            let mut parser = Parser::new(&arena, options.clone());
+            for piece in bytes.chunks(chunk) {
+                parser.feed(piece);
+            }
+            let doc = parser.finish();
+            assert_eq!(
+                doc_summary(&doc),
+                doc_summary(&whole),
+                "{label}, chunk {chunk}"
+            );
+            assert_eq!(doc.encoding(), whole.encoding(), "{label}, chunk {chunk}");
+            assert_eq!(
+                doc.encoding_source(),
+                whole.encoding_source(),
+                "{label}, chunk {chunk}"
+            );
+            assert_eq!(
+                doc.confidence(),
+                whole.confidence(),
+                "{label}, chunk {chunk}"
+            );
+        }
+    }
+}

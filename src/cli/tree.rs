@@ -34,8 +34,7 @@ pub struct TreeArgs {
     #[arg(long, value_name = "on|off", default_value = "on")]
     pub scripting: String,
     /// Feed the document's bytes to the streaming parser in chunks of this many bytes (the
-    /// output must not change, except that the streaming parser does not yet re-parse for a
-    /// `<meta>` charset after byte 1,024). Not with `--fragment`.
+    /// output must not change). Not with `--fragment`.
     #[arg(long, value_name = "N")]
     pub chunk_size: Option<usize>,
     /// Use the scalar twin of the scanning layer (the output must not change).
