@@ -39,13 +39,8 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.41 Bogus comment state.
     pub(super) fn bogus_comment_state(&mut self) -> Option<Token<'a>> {
-        let rest = &self.input[self.pos..];
-        let run = self.find_stop(&scan::BOGUS_COMMENT).unwrap_or(rest.len());
-        if run > 0 {
-            let (s, e) = (self.pos, self.pos + run);
-            self.comment.push_range(self.src, s, e);
-            self.pos = e;
-        }
+        let (s, e) = self.take_run(&scan::BOGUS_COMMENT);
+        self.comment.push_range(self.src, s, e);
         match self.consume() {
             Some(b'>') => {
                 self.state = State::Data;
@@ -145,13 +140,8 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.45 Comment state.
     pub(super) fn comment_state(&mut self) -> Option<Token<'a>> {
-        let rest = &self.input[self.pos..];
-        let run = self.find_stop(&scan::COMMENT).unwrap_or(rest.len());
-        if run > 0 {
-            let (s, e) = (self.pos, self.pos + run);
-            self.comment.push_range(self.src, s, e);
-            self.pos = e;
-        }
+        let (s, e) = self.take_run(&scan::COMMENT);
+        self.comment.push_range(self.src, s, e);
         match self.consume() {
             Some(b'<') => {
                 self.comment.push_range(self.src, self.cur, self.pos);
@@ -363,13 +353,8 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.75 Processing instruction data state.
     pub(super) fn processing_instruction_data_state(&mut self) -> Option<Token<'a>> {
-        let rest = &self.input[self.pos..];
-        let run = self.find_stop(&scan::PI_DATA).unwrap_or(rest.len());
-        if run > 0 {
-            let (s, e) = (self.pos, self.pos + run);
-            self.comment.push_range(self.src, s, e);
-            self.pos = e;
-        }
+        let (s, e) = self.take_run(&scan::PI_DATA);
+        self.comment.push_range(self.src, s, e);
         match self.consume() {
             Some(b'?') => {
                 self.state = State::ProcessingInstructionQuestionable;

@@ -672,6 +672,20 @@ impl<'a> Tokenizer<'a> {
         self.scanner.find(&self.input[self.pos..], set)
     }
 
+    /// Takes the run of bytes up to the next byte in `set` (or to the end of the available
+    /// input): moves past it and returns its range `(start, end)` in the input, empty when the
+    /// next byte is already in `set`. Stop bytes are ASCII, so both ends are `char` boundaries.
+    #[inline]
+    fn take_run(&mut self, set: &scan::StopSet) -> (usize, usize) {
+        let start = self.pos;
+        let end = match self.find_stop(set) {
+            Some(i) => start + i,
+            None => self.input.len(),
+        };
+        self.pos = end;
+        (start, end)
+    }
+
     /// Records a parse error at byte `offset`. The input stream errors of every character
     /// consumed so far (offsets below `pos`) come first: an input stream error is raised when
     /// its character is consumed, so it precedes a tokenizer error about that character, but

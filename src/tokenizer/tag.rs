@@ -169,14 +169,8 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.8 Tag name state.
     pub(super) fn tag_name_state(&mut self) -> Option<Token<'a>> {
-        let run = self
-            .find_stop(&scan::TAG_NAME)
-            .unwrap_or(self.input.len() - self.pos);
-        if run > 0 {
-            let (s, e) = (self.pos, self.pos + run);
-            self.tag_name.push_range(self.src, s, e);
-            self.pos = e;
-        }
+        let (s, e) = self.take_run(&scan::TAG_NAME);
+        self.tag_name.push_range(self.src, s, e);
         match self.consume() {
             Some(c) if is_tokenizer_whitespace(c) => {
                 self.state = State::BeforeAttributeName;
@@ -236,14 +230,8 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.33 Attribute name state.
     pub(super) fn attribute_name_state(&mut self) -> Option<Token<'a>> {
-        let run = self
-            .find_stop(&scan::ATTR_NAME)
-            .unwrap_or(self.input.len() - self.pos);
-        if run > 0 {
-            let (s, e) = (self.pos, self.pos + run);
-            self.attr_name.push_range(self.src, s, e);
-            self.pos = e;
-        }
+        let (s, e) = self.take_run(&scan::ATTR_NAME);
+        self.attr_name.push_range(self.src, s, e);
         match self.consume() {
             Some(c) if is_tokenizer_whitespace(c) || c == b'/' || c == b'>' => {
                 self.leave_attribute_name();
@@ -337,19 +325,13 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.36 Attribute value (double-quoted) state and 13.2.5.37 attribute value
     /// (single-quoted) state; `quote` is `"` or `'`.
     pub(super) fn attribute_value_quoted_state(&mut self, quote: u8) -> Option<Token<'a>> {
-        let rest = &self.input[self.pos..];
         let set = if quote == b'"' {
             &scan::ATTR_VALUE_DOUBLE
         } else {
             &scan::ATTR_VALUE_SINGLE
         };
-        let stop = self.find_stop(set);
-        let run = stop.unwrap_or(rest.len());
-        if run > 0 {
-            let (s, e) = (self.pos, self.pos + run);
-            self.attr_value.push_range(self.src, s, e);
-            self.pos = e;
-        }
+        let (s, e) = self.take_run(set);
+        self.attr_value.push_range(self.src, s, e);
         match self.consume() {
             Some(c) if c == quote => {
                 self.state = State::AfterAttributeValueQuoted;
@@ -379,14 +361,8 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.38 Attribute value (unquoted) state.
     pub(super) fn attribute_value_unquoted_state(&mut self) -> Option<Token<'a>> {
-        let run = self
-            .find_stop(&scan::ATTR_VALUE_UNQUOTED)
-            .unwrap_or(self.input.len() - self.pos);
-        if run > 0 {
-            let (s, e) = (self.pos, self.pos + run);
-            self.attr_value.push_range(self.src, s, e);
-            self.pos = e;
-        }
+        let (s, e) = self.take_run(&scan::ATTR_VALUE_UNQUOTED);
+        self.attr_value.push_range(self.src, s, e);
         match self.consume() {
             Some(c) if is_tokenizer_whitespace(c) => {
                 self.state = State::BeforeAttributeName;
