@@ -44,7 +44,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     fn in_body_characters(&mut self, s: &'a str) {
         let mut rest = s;
         while !rest.is_empty() {
-            let nul = rest.find('\0').unwrap_or(rest.len());
+            let nul = memchr::memchr(0, rest.as_bytes()).unwrap_or(rest.len());
             let (run, after) = rest.split_at(nul);
             if !run.is_empty() {
                 self.reconstruct_formatting();

@@ -165,7 +165,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         if let Token::Characters(s) = token {
             let mut rest = s;
             while !rest.is_empty() {
-                let nul = rest.find('\0').unwrap_or(rest.len());
+                let nul = memchr::memchr(0, rest.as_bytes()).unwrap_or(rest.len());
                 let (run, after) = rest.split_at(nul);
                 if !run.is_empty() {
                     if !self.pending_table_text_dirty && run.bytes().any(|b| !is_ws(b)) {
