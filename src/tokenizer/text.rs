@@ -291,6 +291,31 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
+    /// The U+0000, EOF and "anything else" entries that the script data escaped dash, escaped
+    /// dash dash, double escaped dash and double escaped dash dash states share (13.2.5.21–22,
+    /// 28–29): back to `text_state` (escaped or double escaped) with the character.
+    fn script_data_escaped_fallback(
+        &mut self,
+        c: Option<u8>,
+        text_state: State,
+    ) -> Option<Token<'a>> {
+        match c {
+            Some(0) => {
+                self.error(ErrorCode::UnexpectedNullCharacter);
+                self.state = text_state;
+                self.emit_chars("\u{FFFD}")
+            }
+            None => {
+                self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
+                self.emit_eof()
+            }
+            Some(_) => {
+                self.state = text_state;
+                self.emit_chars(self.cur_str())
+            }
+        }
+    }
+
     /// 13.2.5.21 Script data escaped dash state.
     pub(super) fn script_data_escaped_dash_state(&mut self) -> Option<Token<'a>> {
         match self.consume() {
@@ -303,19 +328,7 @@ impl<'a> Tokenizer<'a> {
                 self.state = State::ScriptDataEscapedLessThanSign;
                 None
             }
-            Some(0) => {
-                self.error(ErrorCode::UnexpectedNullCharacter);
-                self.state = State::ScriptDataEscaped;
-                self.emit_chars("\u{FFFD}")
-            }
-            None => {
-                self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
-                self.emit_eof()
-            }
-            Some(_) => {
-                self.state = State::ScriptDataEscaped;
-                self.emit_chars(self.cur_str())
-            }
+            other => self.script_data_escaped_fallback(other, State::ScriptDataEscaped),
         }
     }
 
@@ -332,19 +345,7 @@ impl<'a> Tokenizer<'a> {
                 self.state = State::ScriptData;
                 self.emit_chars(">")
             }
-            Some(0) => {
-                self.error(ErrorCode::UnexpectedNullCharacter);
-                self.state = State::ScriptDataEscaped;
-                self.emit_chars("\u{FFFD}")
-            }
-            None => {
-                self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
-                self.emit_eof()
-            }
-            Some(_) => {
-                self.state = State::ScriptDataEscaped;
-                self.emit_chars(self.cur_str())
-            }
+            other => self.script_data_escaped_fallback(other, State::ScriptDataEscaped),
         }
     }
 
@@ -439,19 +440,7 @@ impl<'a> Tokenizer<'a> {
                 self.state = State::ScriptDataDoubleEscapedLessThanSign;
                 self.emit_chars("<")
             }
-            Some(0) => {
-                self.error(ErrorCode::UnexpectedNullCharacter);
-                self.state = State::ScriptDataDoubleEscaped;
-                self.emit_chars("\u{FFFD}")
-            }
-            None => {
-                self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
-                self.emit_eof()
-            }
-            Some(_) => {
-                self.state = State::ScriptDataDoubleEscaped;
-                self.emit_chars(self.cur_str())
-            }
+            other => self.script_data_escaped_fallback(other, State::ScriptDataDoubleEscaped),
         }
     }
 
@@ -467,19 +456,7 @@ impl<'a> Tokenizer<'a> {
                 self.state = State::ScriptData;
                 self.emit_chars(">")
             }
-            Some(0) => {
-                self.error(ErrorCode::UnexpectedNullCharacter);
-                self.state = State::ScriptDataDoubleEscaped;
-                self.emit_chars("\u{FFFD}")
-            }
-            None => {
-                self.error(ErrorCode::EofInScriptHtmlCommentLikeText);
-                self.emit_eof()
-            }
-            Some(_) => {
-                self.state = State::ScriptDataDoubleEscaped;
-                self.emit_chars(self.cur_str())
-            }
+            other => self.script_data_escaped_fallback(other, State::ScriptDataDoubleEscaped),
         }
     }
 
