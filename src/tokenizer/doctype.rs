@@ -40,6 +40,37 @@ impl<'a> Tokenizer<'a> {
         self.emit_doctype()
     }
 
+    /// A parse error that ends the DOCTYPE at `>`: the force-quirks flag on, back to the data
+    /// state, emit the DOCTYPE (the missing-identifier and abrupt-identifier branches).
+    fn doctype_error_and_emit(&mut self, code: ErrorCode) -> Option<Token<'a>> {
+        self.error(code);
+        self.force_quirks = true;
+        self.state = State::Data;
+        self.emit_doctype()
+    }
+
+    /// A parse error that gives up on the identifiers: the force-quirks flag on, reconsume in
+    /// the bogus DOCTYPE state (the missing-quote branches).
+    fn doctype_error_to_bogus(&mut self, code: ErrorCode) -> Option<Token<'a>> {
+        self.error(code);
+        self.force_quirks = true;
+        self.reconsume(State::BogusDoctype);
+        None
+    }
+
+    /// Sets identifier `which` to the empty string and switches to its state for `quote`
+    /// (`"` or `'`).
+    fn open_doctype_identifier(&mut self, which: Identifier, quote: u8) -> Option<Token<'a>> {
+        self.set_doctype_field_empty(Some(which));
+        self.state = match (which, quote) {
+            (Identifier::Public, b'"') => State::DoctypePublicIdentifierDoubleQuoted,
+            (Identifier::Public, _) => State::DoctypePublicIdentifierSingleQuoted,
+            (Identifier::System, b'"') => State::DoctypeSystemIdentifierDoubleQuoted,
+            (Identifier::System, _) => State::DoctypeSystemIdentifierSingleQuoted,
+        };
+        None
+    }
+
     /// The buffer for a DOCTYPE name or identifier, created (empty) if it was missing.
     fn doctype_field(&mut self, which: Option<Identifier>) -> &mut TextBuf {
         let field = match which {
@@ -107,11 +138,8 @@ impl<'a> Tokenizer<'a> {
                 None
             }
             Some(b'>') => {
-                self.error(ErrorCode::MissingDoctypeName);
                 self.new_doctype();
-                self.force_quirks = true;
-                self.state = State::Data;
-                self.emit_doctype()
+                self.doctype_error_and_emit(ErrorCode::MissingDoctypeName)
             }
             None => {
                 self.new_doctype();
@@ -184,19 +212,15 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.57 After DOCTYPE public keyword state and 13.2.5.63 after DOCTYPE system keyword
     /// state.
     fn after_doctype_keyword(&mut self, which: Identifier) -> Option<Token<'a>> {
-        let (before, dq, sq, missing_ws, missing_id, missing_quote) = match which {
+        let (before, missing_ws, missing_id, missing_quote) = match which {
             Identifier::Public => (
                 State::BeforeDoctypePublicIdentifier,
-                State::DoctypePublicIdentifierDoubleQuoted,
-                State::DoctypePublicIdentifierSingleQuoted,
                 ErrorCode::MissingWhitespaceAfterDoctypePublicKeyword,
                 ErrorCode::MissingDoctypePublicIdentifier,
                 ErrorCode::MissingQuoteBeforeDoctypePublicIdentifier,
             ),
             Identifier::System => (
                 State::BeforeDoctypeSystemIdentifier,
-                State::DoctypeSystemIdentifierDoubleQuoted,
-                State::DoctypeSystemIdentifierSingleQuoted,
                 ErrorCode::MissingWhitespaceAfterDoctypeSystemKeyword,
                 ErrorCode::MissingDoctypeSystemIdentifier,
                 ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier,
@@ -209,23 +233,11 @@ impl<'a> Tokenizer<'a> {
             }
             Some(q @ (b'"' | b'\'')) => {
                 self.error(missing_ws);
-                self.set_doctype_field_empty(Some(which));
-                self.state = if q == b'"' { dq } else { sq };
-                None
+                self.open_doctype_identifier(which, q)
             }
-            Some(b'>') => {
-                self.error(missing_id);
-                self.force_quirks = true;
-                self.state = State::Data;
-                self.emit_doctype()
-            }
+            Some(b'>') => self.doctype_error_and_emit(missing_id),
             None => self.eof_in_doctype(),
-            Some(_) => {
-                self.error(missing_quote);
-                self.force_quirks = true;
-                self.reconsume(State::BogusDoctype);
-                None
-            }
+            Some(_) => self.doctype_error_to_bogus(missing_quote),
         }
     }
 
@@ -242,40 +254,22 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.58 Before DOCTYPE public identifier state and 13.2.5.64 before DOCTYPE system
     /// identifier state.
     fn before_doctype_identifier(&mut self, which: Identifier) -> Option<Token<'a>> {
-        let (dq, sq, missing_id, missing_quote) = match which {
+        let (missing_id, missing_quote) = match which {
             Identifier::Public => (
-                State::DoctypePublicIdentifierDoubleQuoted,
-                State::DoctypePublicIdentifierSingleQuoted,
                 ErrorCode::MissingDoctypePublicIdentifier,
                 ErrorCode::MissingQuoteBeforeDoctypePublicIdentifier,
             ),
             Identifier::System => (
-                State::DoctypeSystemIdentifierDoubleQuoted,
-                State::DoctypeSystemIdentifierSingleQuoted,
                 ErrorCode::MissingDoctypeSystemIdentifier,
                 ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier,
             ),
         };
         match self.consume() {
             Some(c) if is_tokenizer_whitespace(c) => None,
-            Some(q @ (b'"' | b'\'')) => {
-                self.set_doctype_field_empty(Some(which));
-                self.state = if q == b'"' { dq } else { sq };
-                None
-            }
-            Some(b'>') => {
-                self.error(missing_id);
-                self.force_quirks = true;
-                self.state = State::Data;
-                self.emit_doctype()
-            }
+            Some(q @ (b'"' | b'\'')) => self.open_doctype_identifier(which, q),
+            Some(b'>') => self.doctype_error_and_emit(missing_id),
             None => self.eof_in_doctype(),
-            Some(_) => {
-                self.error(missing_quote);
-                self.force_quirks = true;
-                self.reconsume(State::BogusDoctype);
-                None
-            }
+            Some(_) => self.doctype_error_to_bogus(missing_quote),
         }
     }
 
@@ -313,12 +307,7 @@ impl<'a> Tokenizer<'a> {
                 self.doctype_field(Some(which)).push_str(src, "\u{FFFD}");
                 None
             }
-            Some(b'>') => {
-                self.error(abrupt);
-                self.force_quirks = true;
-                self.state = State::Data;
-                self.emit_doctype()
-            }
+            Some(b'>') => self.doctype_error_and_emit(abrupt),
             None => self.eof_in_doctype(),
             Some(_) => {
                 self.push_doctype_current(Some(which), false);
@@ -356,20 +345,11 @@ impl<'a> Tokenizer<'a> {
             }
             Some(q @ (b'"' | b'\'')) => {
                 self.error(ErrorCode::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers);
-                self.set_doctype_field_empty(Some(Identifier::System));
-                self.state = if q == b'"' {
-                    State::DoctypeSystemIdentifierDoubleQuoted
-                } else {
-                    State::DoctypeSystemIdentifierSingleQuoted
-                };
-                None
+                self.open_doctype_identifier(Identifier::System, q)
             }
             None => self.eof_in_doctype(),
             Some(_) => {
-                self.error(ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier);
-                self.force_quirks = true;
-                self.reconsume(State::BogusDoctype);
-                None
+                self.doctype_error_to_bogus(ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier)
             }
         }
     }
@@ -384,21 +364,10 @@ impl<'a> Tokenizer<'a> {
                 self.state = State::Data;
                 self.emit_doctype()
             }
-            Some(q @ (b'"' | b'\'')) => {
-                self.set_doctype_field_empty(Some(Identifier::System));
-                self.state = if q == b'"' {
-                    State::DoctypeSystemIdentifierDoubleQuoted
-                } else {
-                    State::DoctypeSystemIdentifierSingleQuoted
-                };
-                None
-            }
+            Some(q @ (b'"' | b'\'')) => self.open_doctype_identifier(Identifier::System, q),
             None => self.eof_in_doctype(),
             Some(_) => {
-                self.error(ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier);
-                self.force_quirks = true;
-                self.reconsume(State::BogusDoctype);
-                None
+                self.doctype_error_to_bogus(ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier)
             }
         }
     }
