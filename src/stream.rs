@@ -1,13 +1,14 @@
 //! Streaming input: [`Parser`] (bytes in pieces to a [`Document`]) and [`TokenStream`] (bytes
 //! in pieces to borrowed tokens, for users who need no tree).
 //!
-//! How it works. The decoded characters are appended to a growing `String`; whenever it has
-//! at least doubled since the tokenizer last saw it (or at [`finish`](Parser::finish)) it is
-//! copied into the arena and handed to the tokenizer with
-//! [`Tokenizer::push_input`]. Old copies stay alive in the arena, so tokens and nodes that
-//! borrow them stay valid, and byte offsets stay valid because every copy starts with the
-//! previous one. The doubling keeps the copying linear in the document size (at most about
-//! twice the text in total).
+//! How it works. The decoded characters are appended to a `String` of pending text; once it
+//! is at least as long as the text the tokenizer already has (or at
+//! [`finish`](Parser::finish)), a new arena copy of the old text followed by the pending text
+//! is handed to the tokenizer with [`Tokenizer::push_input`] and the pending `String` is
+//! freed. Old copies stay alive in the arena, so tokens and nodes that borrow them stay valid,
+//! and byte offsets stay valid because every copy starts with the previous one. The doubling
+//! keeps the copying linear in the document size: the arena holds at most about twice the
+//! text, and the heap besides at most the pending half.
 //!
 //! The tokenizer tells "end of the available input" from "end of file": a token that runs into
 //! the end of the available input (inside a tag, an attribute value, a character reference,
@@ -55,9 +56,9 @@ struct StreamInput<'a> {
     options: InputOptions,
     decoding: Decoding,
     sniffed: Option<Sniffed>,
-    /// Every character decoded so far.
-    text: String,
-    /// The copy of `text[..published.len()]` the tokenizer reads.
+    /// The characters decoded since the last [`publish`](Self::publish).
+    pending: String,
+    /// The arena copy of every character decoded before `pending`: what the tokenizer reads.
     published: &'a str,
     /// Set when sniffing failed (an unknown transport label); the input is then empty.
     error: Option<InputError>,
@@ -72,7 +73,7 @@ impl<'a> StreamInput<'a> {
             options,
             decoding: Decoding::Sniffing(Vec::new()),
             sniffed: None,
-            text: String::new(),
+            pending: String::new(),
             published: "",
             error: None,
             forced: None,
@@ -105,14 +106,15 @@ impl<'a> StreamInput<'a> {
                 self.start_decoding();
             }
         }
-        self.text.push_str(text);
+        self.pending.push_str(text);
     }
 
     /// Runs the encoding sniffing algorithm on the bytes so far and decodes them.
+    /// Does nothing once decoding has started.
     fn start_decoding(&mut self) {
-        let Decoding::Sniffing(pending) = std::mem::replace(&mut self.decoding, Decoding::Text)
-        else {
-            return;
+        let pending = match &mut self.decoding {
+            Decoding::Sniffing(pending) => std::mem::take(pending),
+            Decoding::Running(_) | Decoding::Text => return,
         };
         let sniffed = match self.forced {
             Some(forced) => Ok(forced),
@@ -138,8 +140,8 @@ impl<'a> StreamInput<'a> {
             let room = decoder
                 .max_utf8_buffer_length(bytes.len())
                 .unwrap_or(bytes.len() * 3 + 16);
-            self.text.reserve(room);
-            let (result, read, _) = decoder.decode_to_string(bytes, &mut self.text, last);
+            self.pending.reserve(room);
+            let (result, read, _) = decoder.decode_to_string(bytes, &mut self.pending, last);
             bytes = &bytes[read..];
             if result == CoderResult::InputEmpty {
                 break;
@@ -155,16 +157,23 @@ impl<'a> StreamInput<'a> {
         self.decode(&[], true);
     }
 
-    /// A new arena copy of the text for the tokenizer, when the text has at least doubled
-    /// since the last one (or always when `is_final`).
+    /// A new arena copy of the text for the tokenizer (the previous copy followed by the
+    /// pending characters), when the pending text is at least as long as the previous copy
+    /// (or always when `is_final`).
     fn publish(&mut self, is_final: bool) -> Option<&'a str> {
-        let grown =
-            self.text.len() > self.published.len() && self.text.len() >= 2 * self.published.len();
+        let grown = !self.pending.is_empty() && self.pending.len() >= self.published.len();
         if !(grown || is_final) {
             return None;
         }
-        if self.text.len() != self.published.len() {
-            self.published = self.arena.alloc_str(&self.text);
+        if !self.pending.is_empty() {
+            let mut copy = bumpalo::collections::String::with_capacity_in(
+                self.published.len() + self.pending.len(),
+                self.arena,
+            );
+            copy.push_str(self.published);
+            copy.push_str(&self.pending);
+            self.published = copy.into_bump_str();
+            self.pending = String::new();
         }
         Some(self.published)
     }

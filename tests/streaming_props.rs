@@ -289,9 +289,10 @@ fn a_late_meta_reparses_the_stream() {
         ("euc-kr", encoding_rs::EUC_KR),
         ("windows-1252", encoding_rs::WINDOWS_1252),
     ] {
-        let text = format!(
-            "<!doctype html><title>t</title>{filler}<meta charset={label}><p>日本語 한국어 café</p>"
-        );
+        // Non-ASCII text on both sides of the <meta>, and enough after it that the re-parse
+        // is followed by more chunks (they must go through the new encoding's decoder).
+        let tail = "<p>日本語 한국어 café</p>".repeat(300);
+        let text = format!("<!doctype html><title>t é</title>{filler}<meta charset={label}>{tail}");
         let (bytes, _, _) = encoding.encode(&text);
         let arena = Arena::new();
         let mut options = ParseOptions::default();

@@ -1,0 +1,88 @@
+//! Every page of the shared corpus through the streaming [`Parser`], fed its bytes in chunks
+//! whose size is prime (so the cuts land inside tags, attribute values, character references,
+//! CRLF pairs and multi-byte sequences), against the whole-input [`parse_document`] of the same
+//! bytes: the same tree, the same parse errors and the same encoding decision, including the 32
+//! pages whose charset `<meta>` makes both parsers re-parse.
+
+mod common;
+
+use common::corpus::{chromium_options, pages};
+use simdhtml::serialize::html5lib_dump;
+use simdhtml::stream::Parser;
+use simdhtml::{Arena, ParseOptions, parse_document};
+
+/// What must agree: the dump, the errors (kind and offset) and the encoding decision.
+fn summary(doc: &simdhtml::dom::Document<'_>) -> (String, String, String) {
+    (
+        html5lib_dump(doc),
+        format!("{:?}", doc.errors()),
+        format!(
+            "{} {:?} {:?}",
+            doc.encoding().name(),
+            doc.encoding_source(),
+            doc.confidence()
+        ),
+    )
+}
+
+/// The first differing line of two texts.
+fn first_diff(got: &str, want: &str) -> String {
+    let (g, w): (Vec<&str>, Vec<&str>) = (got.lines().collect(), want.lines().collect());
+    let i = g
+        .iter()
+        .zip(&w)
+        .position(|(a, b)| a != b)
+        .unwrap_or(g.len().min(w.len()));
+    let clip = |s: Option<&&str>| s.map(|s| s.chars().take(200).collect::<String>());
+    format!(
+        "line {}: streamed {:?}, whole {:?}",
+        i + 1,
+        clip(g.get(i)),
+        clip(w.get(i))
+    )
+}
+
+#[test]
+fn corpus_pages_stream_like_the_whole_input_parse() {
+    let options = ParseOptions {
+        collect_errors: true,
+        ..chromium_options()
+    };
+    let pages = pages();
+    let mut failures = Vec::new();
+    for (i, page) in pages.iter().enumerate() {
+        let bytes = page.bytes();
+        let arena = Arena::new();
+        let whole = parse_document(&arena, &bytes, &options).expect("no transport charset");
+        let want = summary(&whole);
+        // Two chunk sizes per page, alternating over the corpus: small enough that most pages
+        // are cut many times, one of them smaller than the 1,024-byte prescan window.
+        let size = [4_093, 509][i % 2];
+        let mut parser = Parser::new(&arena, options.clone());
+        for chunk in bytes.chunks(size) {
+            parser.feed(chunk);
+        }
+        let got = summary(&parser.finish());
+        for (what, g, w) in [
+            ("tree", &got.0, &want.0),
+            ("errors", &got.1, &want.1),
+            ("encoding", &got.2, &want.2),
+        ] {
+            if g != w {
+                failures.push(format!(
+                    "{} ({size}-byte chunks): {what} differs: {}",
+                    page.file,
+                    first_diff(g, w)
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} pages stream differently:\n{}",
+        failures.len(),
+        pages.len(),
+        failures.join("\n")
+    );
+    assert_eq!(pages.len(), 279, "the shared corpus has 279 pages");
+}
