@@ -85,18 +85,7 @@ fn bench(c: &mut Criterion) {
     contenders(&mut group, "shared-corpus", &shared);
     group.finish();
 
-    let mut by_share: Vec<(f64, &Page)> = shared
-        .iter()
-        .map(|p| (support::text_share(&p.text), p))
-        .collect();
-    by_share.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let text_heavy: Vec<Page> = by_share[..by_share.len().div_ceil(4)]
-        .iter()
-        .map(|(_, p)| Page {
-            name: p.name.clone(),
-            text: p.text.clone(),
-        })
-        .collect();
+    let text_heavy = support::text_heavy(&shared);
     let mut group = c.benchmark_group("text-heavy");
     group.sampling_mode(SamplingMode::Flat).sample_size(10);
     contenders(&mut group, "text-heavy", &text_heavy);

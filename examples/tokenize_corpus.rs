@@ -1,10 +1,10 @@
 //! Tokenizes the shared corpus and prints token counts and MB/s: a quick check outside
 //! criterion, and the program to profile (`valgrind --tool=callgrind`).
 //!
-//! Usage: `cargo run --release --example tokenize_corpus -- [CONTENDER|all] [ROUNDS]` with
-//! CONTENDER one of `simdhtml`, `simdhtml-scalar`, `simdhtml-tree`, `html5ever`,
-//! `html5ever-rcdom`, `lol_html`
-//! (default: `simdhtml 1`). The corpus is `$SIMDHTML_SHARED/corpus` (default
+//! Usage: `cargo run --release --example tokenize_corpus -- [CONTENDER|all] [ROUNDS] [GROUP]`
+//! with CONTENDER one of `simdhtml`, `simdhtml-scalar`, `simdhtml-tree`, `html5ever`,
+//! `html5ever-rcdom`, `lol_html`, and GROUP `shared-corpus` or `text-heavy` (the bench's
+//! groups; default: `simdhtml 1 shared-corpus`). The corpus is `$SIMDHTML_SHARED/corpus` (default
 //! `../shared/corpus`), decoded once with simdhtml's input layer before the clock starts.
 
 #[path = "../benches/support/mod.rs"]
@@ -20,7 +20,12 @@ fn main() {
     let rounds: u32 = args
         .next()
         .map_or(1, |r| r.parse().expect("ROUNDS: a number"));
-    let pages = support::shared_corpus();
+    let group = args.next().unwrap_or_else(|| "shared-corpus".to_owned());
+    let pages = match group.as_str() {
+        "shared-corpus" => support::shared_corpus(),
+        "text-heavy" => support::text_heavy(&support::shared_corpus()),
+        other => panic!("unknown group {other:?}: shared-corpus or text-heavy"),
+    };
     let bytes = support::total_bytes(&pages);
     println!(
         "{} pages, {bytes} bytes decoded, {rounds} round(s)",

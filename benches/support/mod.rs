@@ -238,6 +238,20 @@ pub fn lol_html_rewrite(text: &str) -> u64 {
     out
 }
 
+/// The `text-heavy` group: the quarter of `pages` (rounded up) with the largest
+/// [`text_share`], most text-heavy first.
+pub fn text_heavy(pages: &[Page]) -> Vec<Page> {
+    let mut by_share: Vec<(f64, &Page)> = pages.iter().map(|p| (text_share(&p.text), p)).collect();
+    by_share.sort_by(|a, b| b.0.total_cmp(&a.0));
+    by_share[..pages.len().div_ceil(4)]
+        .iter()
+        .map(|(_, p)| Page {
+            name: p.name.clone(),
+            text: p.text.clone(),
+        })
+        .collect()
+}
+
 /// The share of a page's bytes that simdhtml's tokenizer emits as character tokens outside
 /// raw-text elements (script, style, ...): the "text-heavy" measure.
 pub fn text_share(text: &str) -> f64 {
