@@ -20,8 +20,10 @@
 //!
 //! Encoding: the sniffing algorithm (13.2.3.2) runs when the first
 //! [`PRESCAN_LIMIT`](crate::input::PRESCAN_LIMIT) (1,024) bytes have arrived, or at `finish`
-//! for shorter documents, as the spec allows; its `chardetng` guess (when enabled) sees only
-//! those bytes. While the encoding is tentative the fed bytes are kept: a charset `<meta>` that
+//! for shorter documents, as the spec allows; when neither a BOM, the transport charset nor the
+//! prescan decides and guessing is on, it waits for
+//! [`GUESS_LIMIT`](crate::input::GUESS_LIMIT) (16 KiB) bytes, the `chardetng` guess's window,
+//! so that it guesses from the same bytes as the whole-input parse. While the encoding is tentative the fed bytes are kept: a charset `<meta>` that
 //! agrees with it makes it certain (and the kept bytes are dropped); one that names another
 //! encoding (typically after byte 1,024) throws the tree away and parses the kept bytes again
 //! with that encoding, certain (13.2.3.4), as the whole-input parse does.
@@ -32,8 +34,8 @@
 use crate::Arena;
 use crate::dom::{ArenaSink, Document, DocumentParseError, ParseErrorKind};
 use crate::input::{
-    Confidence, EncodingChange, EncodingSource, InputError, InputOptions, PRESCAN_LIMIT, Sniffed,
-    change_the_encoding, sniff,
+    Confidence, EncodingChange, EncodingSource, GUESS_LIMIT, InputError, InputOptions,
+    PRESCAN_LIMIT, Sniffed, change_the_encoding, sniff, sniff_awaits_guess_bytes,
 };
 use crate::parser::ParseOptions;
 use crate::tokenizer::{Token, Tokenizer, TokenizerOptions};
@@ -64,6 +66,9 @@ struct StreamInput<'a> {
     error: Option<InputError>,
     /// An encoding decided before sniffing (a re-parse): used instead of sniffing.
     forced: Option<Sniffed>,
+    /// Set once [`PRESCAN_LIMIT`] bytes are in: whether nothing before the guess decides, so
+    /// sniffing waits for [`GUESS_LIMIT`] bytes (the guess's window) or the end.
+    awaits_guess_bytes: Option<bool>,
 }
 
 impl<'a> StreamInput<'a> {
@@ -77,6 +82,7 @@ impl<'a> StreamInput<'a> {
             published: "",
             error: None,
             forced: None,
+            awaits_guess_bytes: None,
         }
     }
 
@@ -85,7 +91,15 @@ impl<'a> StreamInput<'a> {
         match &mut self.decoding {
             Decoding::Sniffing(pending) => {
                 pending.extend_from_slice(bytes);
-                if pending.len() >= PRESCAN_LIMIT {
+                if pending.len() < PRESCAN_LIMIT {
+                    return;
+                }
+                // Once the first 1,024 bytes are in, whether the guess decides is known (BOM
+                // and prescan read no further); it then needs up to GUESS_LIMIT bytes.
+                let awaits = *self.awaits_guess_bytes.get_or_insert_with(|| {
+                    self.forced.is_none() && sniff_awaits_guess_bytes(pending, &self.options)
+                });
+                if !awaits || pending.len() >= GUESS_LIMIT {
                     self.start_decoding();
                 }
             }

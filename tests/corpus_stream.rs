@@ -1,8 +1,9 @@
 //! Every page of the shared corpus through the streaming [`Parser`], fed its bytes in chunks
 //! whose size is prime (so the cuts land inside tags, attribute values, character references,
 //! CRLF pairs and multi-byte sequences), against the whole-input [`parse_document`] of the same
-//! bytes: the same tree, the same parse errors and the same encoding decision, including the 32
-//! pages whose charset `<meta>` makes both parsers re-parse.
+//! bytes: the same tree, the same parse errors and the same encoding decision (encoding, the
+//! step that decided it, confidence), including the pages whose charset `<meta>` makes both
+//! parsers re-parse and, with the default options, the pages whose encoding is guessed.
 
 mod common;
 
@@ -44,20 +45,36 @@ fn first_diff(got: &str, want: &str) -> String {
 
 #[test]
 fn corpus_pages_stream_like_the_whole_input_parse() {
-    let options = ParseOptions {
-        collect_errors: true,
-        ..chromium_options()
-    };
+    // Chromium's configuration (no guess, windows-1252 default) and the defaults (a chardetng
+    // guess from the first 16 KiB when nothing is declared), both with error collection.
+    let configurations = [
+        (
+            "no guess",
+            ParseOptions {
+                collect_errors: true,
+                ..chromium_options()
+            },
+        ),
+        (
+            "defaults",
+            ParseOptions {
+                collect_errors: true,
+                ..ParseOptions::default()
+            },
+        ),
+    ];
     let pages = pages();
     let mut failures = Vec::new();
     for (i, page) in pages.iter().enumerate() {
         let bytes = page.bytes();
+        // One configuration per page, alternating, and a chunk size per page, alternating with
+        // a different period: small enough that most pages are cut many times, one of them
+        // smaller than the 1,024-byte prescan window.
+        let (config, options) = &configurations[i % 2];
+        let size = [4_093, 509, 65_521][(i / 2) % 3];
         let arena = Arena::new();
-        let whole = parse_document(&arena, &bytes, &options).expect("no transport charset");
+        let whole = parse_document(&arena, &bytes, options).expect("no transport charset");
         let want = summary(&whole);
-        // Two chunk sizes per page, alternating over the corpus: small enough that most pages
-        // are cut many times, one of them smaller than the 1,024-byte prescan window.
-        let size = [4_093, 509][i % 2];
         let mut parser = Parser::new(&arena, options.clone());
         for chunk in bytes.chunks(size) {
             parser.feed(chunk);
@@ -70,7 +87,7 @@ fn corpus_pages_stream_like_the_whole_input_parse() {
         ] {
             if g != w {
                 failures.push(format!(
-                    "{} ({size}-byte chunks): {what} differs: {}",
+                    "{} ({config}, {size}-byte chunks): {what} differs: {}",
                     page.file,
                     first_diff(g, w)
                 ));

@@ -332,3 +332,41 @@ fn a_late_meta_reparses_the_stream() {
         }
     }
 }
+
+/// Nothing declared and the first non-ASCII byte after the 1,024-byte prescan window: the
+/// stream waits for the guess's window (`GUESS_LIMIT`) before it decides, so it guesses from the
+/// same bytes as the whole-input parse, whatever the chunking.
+#[test]
+fn a_guess_from_bytes_after_the_prescan_window_streams_the_same() {
+    let text = format!(
+        "<!doctype html><title>t</title><!-- {} --><p>{}",
+        "x".repeat(3000),
+        "日本語のテキストです。これは文字コードの推測の試験です。".repeat(20)
+    );
+    let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode(&text);
+    let arena = Arena::new();
+    let options = ParseOptions::default();
+    let whole = simdhtml::parse_document(&arena, &bytes, &options).expect("no transport label");
+    assert_eq!(whole.encoding(), encoding_rs::SHIFT_JIS);
+    assert_eq!(
+        whole.encoding_source(),
+        Some(simdhtml::input::EncodingSource::Guess)
+    );
+    for chunk in [1, 7, 1024, 1500, 4096, 100_000] {
+        let mut parser = Parser::new(&arena, options.clone());
+        for piece in bytes.chunks(chunk) {
+            parser.feed(piece);
+        }
+        let doc = parser.finish();
+        assert_eq!(doc.encoding(), whole.encoding(), "chunk {chunk}");
+        assert_eq!(
+            doc.encoding_source(),
+            whole.encoding_source(),
+            "chunk {chunk}"
+        );
+        assert!(
+            doc_summary(&doc) == doc_summary(&whole),
+            "chunk {chunk}: trees differ"
+        );
+    }
+}

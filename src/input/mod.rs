@@ -33,6 +33,15 @@ pub use encoding_rs::Encoding;
 use encoding_rs::{UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFINED};
 
 pub use meta::extract_meta_charset;
+
+/// How many bytes from the start of a document the `chardetng` guess of step 8 reads (16 KiB).
+///
+/// The spec leaves the autodetection's input to the user agent. A bounded window keeps the
+/// guess's cost per document bounded (`chardetng` costs several times the whole parse per byte,
+/// so guessing from all of a large page would dominate the parse), and it is what a streaming
+/// parser can have before it must decide: [`crate::stream::Parser`] waits for this many bytes
+/// (or the end) when nothing before step 8 decided, so both parsers guess from the same bytes.
+pub const GUESS_LIMIT: usize = 16 * 1024;
 pub use prescan::{PRESCAN_LIMIT, get_xml_encoding, prescan, prescan_with_end};
 
 /// What the encoding sniffing algorithm (13.2.3.2) may use besides the bytes.
@@ -183,8 +192,8 @@ impl std::error::Error for InputError {}
 ///
 /// Steps, in the spec's order: 1. a BOM (certain); 4. `options.transport_charset` (certain);
 /// 5. [`prescan`] of the first 1,024 bytes (tentative); 8. if `options.guess`, a `chardetng`
-/// guess from all the bytes when they contain non-ASCII (tentative); 9. the default
-/// (tentative). Steps 2, 3, 6 and 7 need a browser and are skipped.
+/// guess from the first [`GUESS_LIMIT`] bytes when they contain non-ASCII (tentative); 9. the
+/// default (tentative). Steps 2, 3, 6 and 7 need a browser and are skipped.
 ///
 /// # Errors
 /// [`InputError::UnknownTransportLabel`] when the transport charset is not a known label (even
@@ -227,7 +236,7 @@ pub fn sniff(bytes: &[u8], options: &InputOptions) -> Result<Sniffed, InputError
     }
     // 8. Autodetection.
     if options.guess
-        && let Some(encoding) = guess(bytes, options.guess_utf8)
+        && let Some(encoding) = guess(&bytes[..bytes.len().min(GUESS_LIMIT)], options.guess_utf8)
     {
         return Ok(sniffed(
             encoding,
@@ -242,6 +251,17 @@ pub fn sniff(bytes: &[u8], options: &InputOptions) -> Result<Sniffed, InputError
         EncodingSource::Default,
         Confidence::Tentative,
     ))
+}
+
+/// Whether [`sniff`] of a document that starts with `bytes` (at least [`PRESCAN_LIMIT`] of
+/// them, or all) may still depend on the bytes up to [`GUESS_LIMIT`]: nothing before step 8
+/// decides and `options.guess` is on. A streaming parser waits for more bytes while this holds.
+pub fn sniff_awaits_guess_bytes(bytes: &[u8], options: &InputOptions) -> bool {
+    options.guess
+        && bytes.len() < GUESS_LIMIT
+        && options.transport_charset.is_none()
+        && Encoding::for_bom(bytes).is_none()
+        && prescan(bytes).is_none()
 }
 
 /// Step 8 with `chardetng`: `None` when the bytes are all ASCII (nothing to guess from).
@@ -495,6 +515,48 @@ mod tests {
             ..options()
         };
         assert_eq!(sniff(b"", &opts).unwrap().encoding, SHIFT_JIS);
+    }
+
+    #[test]
+    fn the_guess_reads_only_its_window() {
+        let text = "日本語のテキストです。これは文字コードの推測の試験です。".repeat(4);
+        let (sjis, _, _) = SHIFT_JIS.encode(&text);
+        let opts = InputOptions {
+            guess: true,
+            ..options()
+        };
+        let with_ascii_head = |head: usize| {
+            let mut bytes = b"<!doctype html><p>".to_vec();
+            bytes.resize(head, b' ');
+            bytes.extend_from_slice(&sjis);
+            bytes
+        };
+        // Non-ASCII inside the window: guessed.
+        let inside = with_ascii_head(GUESS_LIMIT - sjis.len());
+        let sniffed = sniff(&inside, &opts).unwrap();
+        assert_eq!(
+            (sniffed.encoding, sniffed.source),
+            (SHIFT_JIS, EncodingSource::Guess)
+        );
+        assert!(
+            !sniff_awaits_guess_bytes(&inside, &opts),
+            "the window is full"
+        );
+        assert!(sniff_awaits_guess_bytes(&inside[..GUESS_LIMIT - 1], &opts));
+        // Only after it: nothing to guess from, so the default.
+        let after = with_ascii_head(GUESS_LIMIT);
+        assert_eq!(
+            sniff(&after, &opts).unwrap().source,
+            EncodingSource::Default
+        );
+        // A declaration decides before the guess: no waiting.
+        let mut declared = b"<meta charset=utf-8>".to_vec();
+        declared.resize(PRESCAN_LIMIT, b' ');
+        assert!(!sniff_awaits_guess_bytes(&declared, &opts));
+        assert!(!sniff_awaits_guess_bytes(
+            &inside[..PRESCAN_LIMIT],
+            &options()
+        ));
     }
 
     #[test]
