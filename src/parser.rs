@@ -9,7 +9,7 @@ use crate::input::{
 };
 use crate::tokenizer::{Attribute, Token, Tokenizer, TokenizerOptions};
 use crate::tree_builder::{
-    ContextElement, Namespace, QuirksMode, TreeBuilder, TreeBuilderOptions, TreeSink,
+    ContextElement, Namespace, QuirksMode, TreeBuilder, TreeBuilderOptions,
     fragment_tokenizer_state,
 };
 
@@ -23,11 +23,24 @@ pub struct ParseOptions {
     pub collect_errors: bool,
     /// What the encoding sniffing algorithm (13.2.3.2) may use besides the bytes: the transport
     /// layer's charset label, the default encoding, guessing with `chardetng`. Only
-    /// [`parse_document`] (bytes) reads it. Default: none, windows-1252, no guessing.
+    /// [`parse_document`] (bytes) and [`crate::stream::Parser`] read it. Default
+    /// ([`InputOptions::default`]): no transport charset, windows-1252, a guess without UTF-8.
     pub input: InputOptions,
     /// Tokenize with the scalar twin of the scanning layer (`TokenizerOptions::scalar`):
     /// the same tree and errors, byte-at-a-time scanning (default `false`).
     pub scalar: bool,
+    /// A budget on the document's nodes (elements, text, comments, ..., the Document node
+    /// included); default `None`, no budget.
+    ///
+    /// The spec's tree construction can build a tree that grows with the square of the input:
+    /// the active formatting elements are reconstructed for every new paragraph, so
+    /// `<p><b id=1>x</p><p><b id=2>x</p>...` with n paragraphs gives about n²/2 elements (56 KB
+    /// of such input gives 4.5 million; browsers build the same tree). With a budget, once the
+    /// document has this many nodes the parse stops as if the input ended there (the end-of-file
+    /// token is processed, which closes what is open) and [`Document::truncated`] is `true`.
+    /// Up to a few nodes more than the budget may exist (those the end-of-file token and the
+    /// last token inserted).
+    pub max_nodes: Option<usize>,
 }
 
 impl Default for ParseOptions {
@@ -37,6 +50,7 @@ impl Default for ParseOptions {
             collect_errors: false,
             input: InputOptions::default(),
             scalar: false,
+            max_nodes: None,
         }
     }
 }
@@ -92,6 +106,13 @@ enum Driven {
         changed: bool,
         certain: bool,
     },
+    /// The document reached `ParseOptions::max_nodes`: the parse stopped there, as at the end
+    /// of the input. `encoding`, `changed` and `certain` as for `Finished`.
+    Truncated {
+        encoding: Option<&'static Encoding>,
+        changed: bool,
+        certain: bool,
+    },
     /// A `<meta>` changed the encoding and the bytes read differently in it: the parse stopped
     /// and must start again from the first byte with this encoding, confidence certain
     /// (13.2.3.4 step 6).
@@ -110,10 +131,14 @@ struct Tentative<'b> {
 /// builder's feedback comes back as return values after each token: the tokenizer state to
 /// switch to, whether CDATA sections are allowed, and, with `tentative`, an encoding declared
 /// by a `<meta>`, on which the driver runs "change the encoding" (13.2.3.4).
-fn drive<'a, S: TreeSink<'a>>(
+///
+/// With `max_nodes`, the run stops once the document has that many nodes: the end-of-file
+/// token goes to the builder and the result is [`Driven::Truncated`].
+fn drive<'a>(
     tokenizer: &mut Tokenizer<'a>,
-    builder: &mut TreeBuilder<'a, S>,
+    builder: &mut TreeBuilder<'a, ArenaSink<'a>>,
     tentative: Option<Tentative<'_>>,
+    max_nodes: Option<usize>,
 ) -> Driven {
     builder.set_encoding_tentative(tentative.is_some());
     let mut encoding = tentative.map(|t| t.encoding);
@@ -147,6 +172,16 @@ fn drive<'a, S: TreeSink<'a>>(
         }
         if eof || builder.is_stopped() {
             return Driven::Finished {
+                encoding,
+                changed,
+                certain,
+            };
+        }
+        if let Some(max) = max_nodes
+            && builder.sink().node_count() >= max
+        {
+            builder.process_token(Token::Eof, tokenizer.offset());
+            return Driven::Truncated {
                 encoding,
                 changed,
                 certain,
@@ -199,6 +234,11 @@ pub fn parse_document<'a>(
     let (mut doc, driven) = parse_text(arena, decoded.text, options, tentative);
     match driven {
         Driven::Finished {
+            encoding,
+            changed,
+            certain,
+        }
+        | Driven::Truncated {
             encoding,
             changed,
             certain,
@@ -266,13 +306,14 @@ fn parse_text<'a>(
         },
     );
     builder.reserve(input.len() / 200);
-    let driven = drive(&mut tokenizer, &mut builder, tentative);
+    let driven = drive(&mut tokenizer, &mut builder, tentative, options.max_nodes);
     if let Driven::Reparse(_) = driven {
         // The caller starts again; this tree is thrown away unfinished.
         return (Document::new(), driven);
     }
     let (mut doc, tree_errors) = builder.into_sink().finish();
     doc.set_errors(merge_errors(&tokenizer, tree_errors));
+    doc.set_truncated(matches!(driven, Driven::Truncated { .. }));
     (doc, driven)
 }
 
@@ -315,8 +356,9 @@ pub fn parse_fragment<'a>(
         .fragment_root()
         .expect("fragment parse has a root insertion target");
     builder.reserve(input.len() / 200);
-    drive(&mut tokenizer, &mut builder, None);
+    let driven = drive(&mut tokenizer, &mut builder, None, options.max_nodes);
     let (mut doc, tree_errors) = builder.into_sink().finish();
+    doc.set_truncated(matches!(driven, Driven::Truncated { .. }));
     // The html root element was only the parser's scaffolding: the result is the fragment.
     let root = doc.root();
     while let Some(c) = doc.first_child(root) {

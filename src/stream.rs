@@ -218,6 +218,8 @@ pub struct Parser<'a> {
     raw: Vec<u8>,
     /// Set when a `<meta>` asked for another encoding: parse again from the first byte.
     reparse: Option<&'static Encoding>,
+    /// Set when the document reached `options.max_nodes` and the parse stopped there.
+    truncated: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -246,6 +248,7 @@ impl<'a> Parser<'a> {
             done: false,
             raw: Vec::new(),
             reparse: None,
+            truncated: false,
         }
     }
 
@@ -289,6 +292,7 @@ impl<'a> Parser<'a> {
         self.builder = builder;
         self.done = false;
         self.reparse = None;
+        self.truncated = false;
         self.input = StreamInput::new(self.arena, self.input.options.clone());
         self.input.forced = Some(Sniffed {
             encoding,
@@ -355,6 +359,7 @@ impl<'a> Parser<'a> {
         all.extend(tree_errors);
         all.sort_by_key(|e| e.offset);
         doc.set_errors(all);
+        doc.set_truncated(self.truncated);
         // The encoding the bytes were decoded with and how it was decided (none for
         // `feed_str` input, which arrives decoded).
         if let Some(sniffed) = self.input.sniffed {
@@ -408,6 +413,16 @@ impl<'a> Parser<'a> {
                 self.tokenizer.set_state(state);
             }
             if eof || self.builder.is_stopped() {
+                self.done = true;
+                return;
+            }
+            if let Some(max) = self.options.max_nodes
+                && self.builder.sink().node_count() >= max
+            {
+                // The node budget: stop as at the end of the input (see ParseOptions).
+                self.builder
+                    .process_token(Token::Eof, self.tokenizer.offset());
+                self.truncated = true;
                 self.done = true;
                 return;
             }

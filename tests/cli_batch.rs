@@ -324,6 +324,46 @@ fn jobs_do_not_change_the_output() {
     assert!(o1 == o2, "--jobs 1 and --jobs 2 differ");
 }
 
+/// A page crafted so that the spec's tree grows with the square of its size stops at the node
+/// budget with `"truncated": true`; the pages around it are untouched.
+#[test]
+fn the_node_budget_truncates_a_quadratic_page_and_only_it() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let (a, crafted, b) = (
+        tmp.path().join("a.html"),
+        tmp.path().join("crafted.html"),
+        tmp.path().join("b.html"),
+    );
+    std::fs::write(&a, page("A", "<p>one")).unwrap();
+    let paragraphs: String = (0..400).map(|i| format!("<p><b id={i}>x</p>")).collect();
+    std::fs::write(&crafted, page("Crafted", &paragraphs)).unwrap();
+    std::fs::write(&b, page("B", "<p>two")).unwrap();
+    let paths = [s(&a), s(&crafted), s(&b)];
+    // 400 paragraphs give ~80,000 `b` elements; a budget of 5,000 stops the crafted page only.
+    let (code, out, _) = simdhtml(
+        &[
+            "batch",
+            &paths[0],
+            &paths[1],
+            &paths[2],
+            "--max-nodes",
+            "5000",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let recs = records(&out);
+    assert_eq!(recs.len(), 3);
+    assert_eq!(recs[1]["truncated"], true, "{}", recs[1]);
+    assert_eq!(recs[1]["title"], "Crafted");
+    for i in [0, 2] {
+        assert!(recs[i].get("truncated").is_none(), "{}", recs[i]);
+    }
+    // Under the default budget (at least 1,000,000 nodes) the same page is whole.
+    let (_, out, _) = simdhtml(&["batch", &paths[1]], "");
+    assert!(records(&out)[0].get("truncated").is_none(), "{out}");
+}
+
 #[test]
 fn missing_path_and_bad_options_are_one_line_errors() {
     let t = tree();
@@ -338,6 +378,7 @@ fn missing_path_and_bad_options_are_one_line_errors() {
         &["batch", "--fields", "title,colour"][..],
         &["batch", "--frobnicate"][..],
         &["batch", "--format", "xml"][..],
+        &["batch", "--max-nodes", "0"][..],
     ] {
         let (code, out, err) = simdhtml(bad, "");
         assert_eq!(code, 2, "{bad:?}");
@@ -370,4 +411,6 @@ fn the_shared_corpus_gives_279_records_without_errors() {
     let recs = records(&out);
     assert_eq!(recs.len(), 279);
     assert!(recs.iter().all(|r| r.get("error").is_none()));
+    // No real page comes near the default node budget.
+    assert!(recs.iter().all(|r| r.get("truncated").is_none()));
 }

@@ -230,3 +230,61 @@ fn many_options_with_selectedcontent() {
         assert!(doc.len() > N);
     });
 }
+
+/// `<p><b id=i>x</p>` repeated: every `<b>` start tag reconstructs all the earlier `b`
+/// elements (distinct attributes, so the Noah's Ark clause keeps them all), so the tree the
+/// spec builds has about n²/2 elements. `ParseOptions::max_nodes` bounds it: the parse stops
+/// at the budget, closes what is open as at the end of the input, and says it was truncated;
+/// the streaming parser stops at the same token.
+#[test]
+fn a_node_budget_bounds_the_quadratic_reconstruction() {
+    let html = |n: usize| -> String { (0..n).map(|i| format!("<p><b id={i}>x</p>")).collect() };
+    let arena = Arena::new();
+    // Without a budget, the spec's tree: paragraph i holds i + 1 nested `b` elements.
+    let small_input = html(200);
+    let small = parse_document_str(&arena, &small_input, &ParseOptions::default());
+    let elements = small
+        .descendants(small.root())
+        .filter(|&id| small.element(id).is_some_and(|e| e.name == "b"))
+        .count();
+    assert_eq!(elements, 200 * 201 / 2);
+    assert!(!small.truncated());
+
+    let budget = 50_000;
+    let options = ParseOptions {
+        max_nodes: Some(budget),
+        ..ParseOptions::default()
+    };
+    let input = html(3_000); // ~4.5 million elements without the budget
+    let doc = parse_document_str(&arena, &input, &options);
+    assert!(doc.truncated());
+    assert!(
+        doc.len() >= budget && doc.len() < budget + 3_000,
+        "{} nodes for a budget of {budget}",
+        doc.len()
+    );
+    // A budget the document stays under changes nothing.
+    let roomy = ParseOptions {
+        max_nodes: Some(small.len() + 1),
+        ..ParseOptions::default()
+    };
+    let same = parse_document_str(&arena, &small_input, &roomy);
+    assert!(!same.truncated());
+    assert_eq!(html5lib_dump(&same), html5lib_dump(&small));
+
+    // The streaming parser stops at the same token.
+    for chunk in [1_000, 65_536] {
+        let mut parser = simdhtml::stream::Parser::new(&arena, options.clone());
+        for piece in input.as_bytes().chunks(chunk) {
+            parser.feed(piece);
+        }
+        let streamed = parser.finish();
+        assert!(streamed.truncated());
+        assert_eq!(streamed.len(), doc.len(), "chunk {chunk}");
+        assert_eq!(
+            html5lib_dump(&streamed),
+            html5lib_dump(&doc),
+            "chunk {chunk}"
+        );
+    }
+}

@@ -1,4 +1,5 @@
-//! `simdhtml batch PATH... [--jobs N] [--format jsonl] [--fields LIST] [--max-bytes N]`: parse
+//! `simdhtml batch PATH... [--jobs N] [--format jsonl] [--fields LIST] [--max-bytes N]
+//! [--max-nodes N]`: parse
 //! many pages on all cores and write one JSON record per page, in input order.
 
 use std::cell::RefCell;
@@ -16,7 +17,7 @@ use simdhtml::{Arena, ParseOptions, extract};
 
 use url::Url;
 
-use super::load::{binary_offset, parse_bytes};
+use super::load::{binary_offset, default_max_nodes, parse_bytes};
 
 /// Arguments of `simdhtml batch`.
 #[derive(Debug, Clone, Args)]
@@ -52,6 +53,13 @@ pub struct BatchArgs {
     /// decompression).
     #[arg(long, value_name = "N", default_value_t = 64 * 1024 * 1024)]
     pub max_bytes: u64,
+    /// Stop parsing a page once its tree has this many nodes; the record then says
+    /// `"truncated": true` and covers the page up to that point. Default: the larger of
+    /// 1,000,000 and the page's size in bytes (real pages have about one node per 74 bytes;
+    /// the spec's tree for input crafted to reconstruct formatting elements grows with the
+    /// square of its size).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
 }
 
 /// Output formats of `batch`.
@@ -284,8 +292,12 @@ fn record(input: &Input, args: &BatchArgs) -> (Value, u64, bool) {
     let rec = ARENA.with(|arena| {
         let mut arena = arena.borrow_mut();
         arena.reset();
+        let max_nodes = args
+            .max_nodes
+            .map_or_else(|| default_max_nodes(bytes.len()), |n| n as usize);
         let options = ParseOptions {
             collect_errors: args.fields.contains(&Field::Errors),
+            max_nodes: Some(max_nodes),
             ..ParseOptions::default()
         };
         let (doc, encoding) = match parse_bytes(&arena, &bytes, &options) {
@@ -296,6 +308,9 @@ fn record(input: &Input, args: &BatchArgs) -> (Value, u64, bool) {
         m.insert("path".into(), path_str.clone().into());
         m.insert("bytes".into(), n.into());
         m.insert("encoding".into(), encoding.name().into());
+        if doc.truncated() {
+            m.insert("truncated".into(), true.into());
+        }
         for f in &args.fields {
             let (k, v): (&str, Value) = match f {
                 Field::Title => ("title", extract::title(&doc).into()),

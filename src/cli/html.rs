@@ -10,7 +10,7 @@ use clap::Args;
 use simdhtml::serialize::{SerializeOptions, serialize_document_to};
 use simdhtml::{Arena, ParseOptions};
 
-use super::load::{parse_bytes, read_input};
+use super::load::{parse_bytes, read_input, warn_if_truncated};
 
 /// Arguments of `simdhtml html`.
 #[derive(Debug, Clone, Args)]
@@ -27,6 +27,7 @@ pub fn run(args: &HtmlArgs) -> anyhow::Result<ExitCode> {
     let bytes = read_input(&args.file)?;
     let arena = Arena::new();
     let (doc, _) = parse_bytes(&arena, &bytes, &ParseOptions::default())?;
+    warn_if_truncated(&args.file, &doc);
     let mut out = BufWriter::new(std::io::stdout().lock());
     serialize_document_to(&doc, &SerializeOptions::default(), &mut out)
         .and_then(|()| out.write_all(b"\n"))

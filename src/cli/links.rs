@@ -9,7 +9,7 @@ use simdhtml::extract::links;
 use simdhtml::{Arena, ParseOptions};
 use url::Url;
 
-use super::load::{parse_bytes, read_input};
+use super::load::{parse_bytes, read_input, warn_if_truncated};
 
 /// Arguments of `simdhtml links`.
 #[derive(Debug, Clone, Args)]
@@ -39,6 +39,7 @@ pub fn run(args: &LinksArgs) -> anyhow::Result<ExitCode> {
     let bytes = read_input(&args.file)?;
     let arena = Arena::new();
     let (doc, _) = parse_bytes(&arena, &bytes, &ParseOptions::default())?;
+    warn_if_truncated(&args.file, &doc);
     let mut out = BufWriter::new(std::io::stdout().lock());
     for l in links(&doc, args.base.as_ref()) {
         writeln!(out, "{}\t{}\t{}", l.tag, l.attr, l.as_str())

@@ -30,9 +30,19 @@ pub fn read_input(path: &str) -> anyhow::Result<Vec<u8>> {
     })
 }
 
+/// The node budget ([`ParseOptions::max_nodes`]) of the page commands and `batch` for a page of
+/// `bytes` bytes, unless told otherwise: the larger of 1,000,000 nodes and one node per input
+/// byte. Real pages have about one node per 74 bytes (the shared corpus), so only input built to
+/// make the spec's tree grow with the square of its size (see `ParseOptions::max_nodes`)
+/// reaches it; it keeps such a page to about 64 bytes of node records per input byte.
+pub fn default_max_nodes(bytes: usize) -> usize {
+    bytes.max(1_000_000)
+}
+
 /// Parses the document's bytes as a browser does (BOM, transport charset, `<meta>` prescan,
 /// guess, default, and the re-parse when a later `<meta>` changes the encoding; 13.2.3).
-/// Returns the document and the encoding it was decoded with.
+/// Returns the document and the encoding it was decoded with. Without a node budget in
+/// `options`, [`default_max_nodes`] applies (check [`Document::truncated`]).
 ///
 /// # Errors
 /// An unknown transport charset label in `options.input` (the message names it).
@@ -41,9 +51,31 @@ pub fn parse_bytes<'a>(
     bytes: &'a [u8],
     options: &ParseOptions,
 ) -> anyhow::Result<(Document<'a>, &'static Encoding)> {
+    let budgeted;
+    let options = match options.max_nodes {
+        Some(_) => options,
+        None => {
+            budgeted = ParseOptions {
+                max_nodes: Some(default_max_nodes(bytes.len())),
+                ..options.clone()
+            };
+            &budgeted
+        }
+    };
     let doc = parse_document(arena, bytes, options)?;
     let encoding = doc.encoding();
     Ok((doc, encoding))
+}
+
+/// Tells standard error when `doc` (parsed from `path`) stopped at its node budget.
+pub fn warn_if_truncated(path: &str, doc: &Document<'_>) {
+    if doc.truncated() {
+        eprintln!(
+            "simdhtml: warning: {path}: the parse stopped at {} nodes (the node budget); \
+             the output covers the page up to that point",
+            doc.len()
+        );
+    }
 }
 
 /// A file that is not text, judged on its first 8 KiB when it has no UTF-16 byte order mark:

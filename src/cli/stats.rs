@@ -9,7 +9,7 @@ use anyhow::Context;
 use clap::Args;
 use simdhtml::{Arena, NodeData, ParseOptions};
 
-use super::load::{parse_bytes, read_input};
+use super::load::{parse_bytes, read_input, warn_if_truncated};
 
 /// Arguments of `simdhtml stats`.
 #[derive(Debug, Clone, Args)]
@@ -51,6 +51,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
             ..ParseOptions::default()
         };
         let (doc, encoding) = parse_bytes(&arena, &bytes, &options)?;
+        warn_if_truncated(file, &doc);
         let secs = start.elapsed().as_secs_f64();
         let (mut elements, mut text) = (0usize, 0usize);
         for n in doc.descendants(doc.root()) {

@@ -8,7 +8,7 @@ use clap::Args;
 use simdhtml::extract::visible_text;
 use simdhtml::{Arena, ParseOptions};
 
-use super::load::{parse_bytes, read_input};
+use super::load::{parse_bytes, read_input, warn_if_truncated};
 
 /// Arguments of `simdhtml text`.
 #[derive(Debug, Clone, Args)]
@@ -26,6 +26,7 @@ pub fn run(args: &TextArgs) -> anyhow::Result<ExitCode> {
     let arena = Arena::new();
     let options = ParseOptions::default();
     let (doc, _) = parse_bytes(&arena, &bytes, &options)?;
+    warn_if_truncated(&args.file, &doc);
     std::io::stdout()
         .lock()
         .write_all(visible_text(&doc, options.scripting).as_bytes())

@@ -80,6 +80,7 @@ pub fn run_to(args: &TreeArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> 
             ..InputOptions::default()
         },
         scalar: args.scalar,
+        max_nodes: None,
     };
     if let Some(n) = args.chunk_size {
         if n == 0 {

@@ -144,6 +144,7 @@ pub struct Document<'a> {
     encoding: &'static Encoding,
     encoding_source: Option<EncodingSource>,
     confidence: Confidence,
+    truncated: bool,
 }
 
 impl<'a> Default for Document<'a> {
@@ -176,6 +177,7 @@ impl<'a> Document<'a> {
             encoding: encoding_rs::UTF_8,
             encoding_source: None,
             confidence: Confidence::Irrelevant,
+            truncated: false,
         }
     }
 
@@ -305,6 +307,18 @@ impl<'a> Document<'a> {
     /// met while parsing confirmed it), `Irrelevant` (parsed from text).
     pub fn confidence(&self) -> Confidence {
         self.confidence
+    }
+
+    /// Whether the parse stopped at [`ParseOptions::max_nodes`](crate::ParseOptions::max_nodes)
+    /// before the end of the input: the tree is then what the first part of the input built,
+    /// closed as at the end of the input.
+    pub fn truncated(&self) -> bool {
+        self.truncated
+    }
+
+    /// Records whether the parse stopped at its node budget.
+    pub(crate) fn set_truncated(&mut self, truncated: bool) {
+        self.truncated = truncated;
     }
 
     /// Sets the encoding information (the parser, once the encoding is final).
@@ -456,6 +470,11 @@ pub struct ArenaSink<'a> {
 }
 
 impl<'a> ArenaSink<'a> {
+    /// The number of nodes created so far, the Document node included.
+    pub fn node_count(&self) -> usize {
+        self.doc.len()
+    }
+
     /// A sink for parsing `input`; `collect_errors` keeps tree construction errors.
     pub fn new(arena: &'a Bump, input: &'a str, collect_errors: bool) -> Self {
         ArenaSink {

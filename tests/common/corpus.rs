@@ -102,6 +102,7 @@ pub fn chromium_options() -> ParseOptions {
             guess_utf8: false,
         },
         scalar: false,
+        max_nodes: None,
     }
 }
 
