@@ -458,11 +458,22 @@ pub struct ArenaSink<'a> {
 impl<'a> ArenaSink<'a> {
     /// A sink for parsing `input`; `collect_errors` keeps tree construction errors.
     pub fn new(arena: &'a Bump, input: &'a str, collect_errors: bool) -> Self {
+        // Real pages have about one node per 70 bytes of text.
+        ArenaSink::with_capacity(arena, input, collect_errors, input.len() / 64 + 16)
+    }
+
+    /// [`ArenaSink::new`] with room for `nodes` nodes before the node table grows (growing
+    /// copies the whole table).
+    pub fn with_capacity(
+        arena: &'a Bump,
+        input: &'a str,
+        collect_errors: bool,
+        nodes: usize,
+    ) -> Self {
         ArenaSink {
             arena,
             input,
-            // Real pages have about one node per 70 bytes of text.
-            doc: Document::with_capacity(input.len() / 64 + 16),
+            doc: Document::with_capacity(nodes),
             gathering: None,
             collect_errors,
             errors: Vec::new(),

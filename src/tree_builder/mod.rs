@@ -293,7 +293,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// Reserves room for `elements` more elements in the builder's element table (a size hint:
-    /// real pages have about one element per 200 bytes).
+    /// real pages have about one element per two `<`).
     pub fn reserve(&mut self, elements: usize) {
         self.elems.reserve(elements);
     }
