@@ -364,8 +364,11 @@ impl<'a> Document<'a> {
         n.next_sibling = None;
     }
 
+    #[inline]
     fn insert_at(&mut self, parent: NodeId, before: Option<NodeId>, child: NodeId) {
-        self.detach(child);
+        if self.nodes[child.index()].parent.is_some() {
+            self.detach(child);
+        }
         let prev = match before {
             Some(b) => self.nodes[b.index()].prev_sibling,
             None => self.nodes[parent.index()].last_child,

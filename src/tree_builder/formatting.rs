@@ -185,15 +185,21 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// Reconstruct the active formatting elements (13.2.4.3).
+    #[inline]
     pub(crate) fn reconstruct_formatting(&mut self) {
         let Some(&last) = self.formatting.last() else {
             return;
         };
         match last {
-            FormattingEntry::Marker => return,
-            FormattingEntry::Element(e) if self.elem(e).in_stack => return,
-            _ => {}
+            FormattingEntry::Marker => {}
+            FormattingEntry::Element(e) if self.elem(e).in_stack => {}
+            FormattingEntry::Element(_) => self.reconstruct_formatting_entries(),
         }
+    }
+
+    /// Steps 3-10 of reconstructing the active formatting elements: the last entry is an
+    /// element that is not open.
+    fn reconstruct_formatting_entries(&mut self) {
         // Rewind.
         let mut i = self.formatting.len() - 1;
         while i > 0 {

@@ -349,6 +349,25 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             return;
         }
         self.offset = offset;
+        // The commonest case first: in "in body" with an HTML adjusted current node, the
+        // dispatcher below would hand the token to the "in body" rules; go there directly (a
+        // character token is consumed without reprocessing).
+        if !self.ignore_lf
+            && self.mode == InsertionMode::InBody
+            && self.use_html_content_rules(&token)
+        {
+            let next = match token {
+                Token::Characters(s) => {
+                    self.in_body_characters(s);
+                    return;
+                }
+                Token::StartTag(t) => self.in_body_start_tag(t),
+                Token::EndTag(t) => self.in_body_end_tag(t),
+                _ => self.in_body(token),
+            };
+            self.reprocess(next);
+            return;
+        }
         let mut token = token;
         if self.ignore_lf {
             self.ignore_lf = false;
@@ -361,7 +380,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 token = Token::Characters(rest);
             }
         }
-        let mut next = Some(token);
+        self.reprocess(Some(token));
+    }
+
+    /// Runs the dispatcher on `next` and on every token the rules hand back for reprocessing.
+    fn reprocess(&mut self, next: Step<'a>) {
+        let mut next = next;
         while let Some(t) = next {
             if self.stopped {
                 break;
@@ -379,14 +403,20 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         }
     }
 
+    /// Whether the tree construction dispatcher uses the rules of the current insertion mode
+    /// (not the rules for parsing tokens in foreign content) for `token`.
+    #[inline]
     fn use_html_content_rules(&self, token: &Token<'a>) -> bool {
         let Some(acn) = self.adjusted_current() else {
             return true;
         };
         let e = &self.elems[acn as usize];
-        if e.ns == Namespace::Html {
-            return true;
-        }
+        e.ns == Namespace::Html || Self::html_rules_in_foreign(e, token)
+    }
+
+    /// [`Self::use_html_content_rules`] when the adjusted current node `e` is not an HTML
+    /// element.
+    fn html_rules_in_foreign(e: &Elem<'a, S::Handle>, token: &Token<'a>) -> bool {
         match token {
             Token::Eof => true,
             Token::StartTag(t) => {
@@ -556,11 +586,29 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// The adjusted insertion location (13.2.6.1), with an optional override target.
+    #[inline]
     fn adjusted_insertion_location(
         &mut self,
         override_target: Option<ElemId>,
     ) -> InsertionPoint<S::Handle> {
         let target = override_target.unwrap_or_else(|| self.current());
+        let t = self.elem(target);
+        // Usually: no foster parenting, no fragment root, and the target is not a template, so
+        // the location is inside the target, after its last child.
+        if !self.foster_parenting
+            && self.root_insertion_target.is_none()
+            && !t.is_html(Tag::Template)
+        {
+            return InsertionPoint {
+                parent: t.handle,
+                before: None,
+            };
+        }
+        self.adjusted_insertion_location_in(target)
+    }
+
+    /// [`Self::adjusted_insertion_location`] for the target `target`, all cases.
+    fn adjusted_insertion_location_in(&mut self, target: ElemId) -> InsertionPoint<S::Handle> {
         let t = self.elem(target);
         let mut parent_elem: Option<ElemId> = Some(target);
         let mut point = None;

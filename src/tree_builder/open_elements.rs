@@ -35,6 +35,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// The adjusted current node (13.2.4.2), `None` if the stack is empty.
+    #[inline]
     pub(crate) fn adjusted_current(&self) -> Option<ElemId> {
         match (self.context, self.open.len()) {
             (_, 0) => None,
