@@ -132,7 +132,8 @@ pub(crate) struct Elem<'a, H> {
     /// The element's index in the stack of open elements while `in_stack`.
     pub pos: u32,
     pub in_formatting_list: bool,
-    /// The Noah's Ark family of a formatting element's token (0 for other elements).
+    /// The Noah's Ark family of a formatting element's token (0 until the list of active
+    /// formatting elements needs it).
     pub family: u64,
 }
 
@@ -565,11 +566,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             in_stack: false,
             pos: 0,
             in_formatting_list: false,
-            family: if ns == Namespace::Html && tag.is_formatting() {
-                formatting::token_family(name, attrs)
-            } else {
-                0
-            },
+            family: 0,
         });
         id
     }
