@@ -406,7 +406,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     /// Whether the tree construction dispatcher uses the rules of the current insertion mode
     /// (not the rules for parsing tokens in foreign content) for `token`.
-    #[inline]
+    #[inline(always)]
     fn use_html_content_rules(&self, token: &Token<'a>) -> bool {
         let Some(acn) = self.adjusted_current() else {
             return true;

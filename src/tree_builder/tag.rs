@@ -159,7 +159,32 @@ tags! {
     Xmp => "xmp",
 }
 
+/// A set of [`Tag`]s: one bit per tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TagSet(u128);
+
+const _: () = assert!(TAG_COUNT <= 128, "a TagSet has one bit per tag");
+
+impl TagSet {
+    /// The set of `tags`.
+    pub(crate) const fn of(tags: &[Tag]) -> TagSet {
+        let mut bits = 0u128;
+        let mut i = 0;
+        while i < tags.len() {
+            bits |= 1 << tags[i] as u8;
+            i += 1;
+        }
+        TagSet(bits)
+    }
+}
+
 impl Tag {
+    /// Whether the tag is in `set`.
+    #[inline]
+    pub(crate) fn is_in(self, set: TagSet) -> bool {
+        set.0 >> (self as u8) & 1 != 0
+    }
+
     /// HTML elements in the special category (13.2.4.2). The MathML and SVG members are checked
     /// with their namespace by the caller.
     pub fn is_special_html(self) -> bool {
