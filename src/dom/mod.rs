@@ -337,6 +337,26 @@ impl<'a> Document<'a> {
         id
     }
 
+    /// Creates a node with `data` as the last child of `parent`, whose last child is `last`.
+    #[inline]
+    fn append_new(&mut self, parent: NodeId, last: Option<NodeId>, data: NodeData<'a>) -> NodeId {
+        let id = NodeId::from_index(self.nodes.len());
+        self.nodes.push(Node {
+            parent: Some(parent),
+            first_child: None,
+            last_child: None,
+            prev_sibling: last,
+            next_sibling: None,
+            data,
+        });
+        match last {
+            Some(p) => self.nodes[p.index()].next_sibling = Some(id),
+            None => self.nodes[parent.index()].first_child = Some(id),
+        }
+        self.nodes[parent.index()].last_child = Some(id);
+        id
+    }
+
     /// Removes `id` from its parent.
     pub(crate) fn detach_node(&mut self, id: NodeId) {
         self.detach(id);
@@ -606,6 +626,10 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
             && matches!(self.doc.data(p), NodeData::Text(_))
         {
             self.append_text(p, text);
+            return;
+        }
+        if at.before.is_none() {
+            self.doc.append_new(at.parent, prev, NodeData::Text(text));
             return;
         }
         let id = self.doc.push(NodeData::Text(text));
