@@ -473,7 +473,9 @@ pub struct ArenaSink<'a> {
     doc: Document<'a>,
     /// The Text node whose data is no longer one slice, and its data so far. When another node
     /// needs gathering, this one's data goes into the arena.
-    gathering: Option<(NodeId, String)>,
+    gathering: Option<NodeId>,
+    /// The gathered data of `gathering` (kept between nodes, so that its allocation is reused).
+    gathered: String,
     collect_errors: bool,
     errors: Vec<DocumentParseError>,
 }
@@ -498,6 +500,7 @@ impl<'a> ArenaSink<'a> {
             input,
             doc: Document::with_capacity(nodes),
             gathering: None,
+            gathered: String::new(),
             collect_errors,
             errors: Vec::new(),
         }
@@ -524,8 +527,8 @@ impl<'a> ArenaSink<'a> {
 
     /// Moves the gathered text of the node being gathered into the arena.
     fn flush_gathering(&mut self) {
-        if let Some((id, s)) = self.gathering.take() {
-            self.doc.nodes[id.index()].data = NodeData::Text(self.arena.alloc_str(&s));
+        if let Some(id) = self.gathering.take() {
+            self.doc.nodes[id.index()].data = NodeData::Text(self.arena.alloc_str(&self.gathered));
         }
     }
 
@@ -541,9 +544,9 @@ impl<'a> ArenaSink<'a> {
     }
 
     fn append_text(&mut self, id: NodeId, text: &'a str) {
-        if let Some((gid, buf)) = &mut self.gathering {
-            if *gid == id {
-                buf.push_str(text);
+        if let Some(gid) = self.gathering {
+            if gid == id {
+                self.gathered.push_str(text);
                 return;
             }
             self.flush_gathering();
@@ -557,10 +560,10 @@ impl<'a> ArenaSink<'a> {
             self.doc.nodes[id.index()].data = NodeData::Text(&self.input[a..d]);
             return;
         }
-        let mut buf = String::with_capacity((old.len() + text.len()) * 2);
-        buf.push_str(old);
-        buf.push_str(text);
-        self.gathering = Some((id, buf));
+        self.gathered.clear();
+        self.gathered.push_str(old);
+        self.gathered.push_str(text);
+        self.gathering = Some(id);
     }
 }
 
@@ -703,8 +706,8 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
                 let e = *e;
                 return self.create_element(e.ns, e.name, e.attrs);
             }
-            NodeData::Text(t) => match &self.gathering {
-                Some((g, s)) if *g == node => NodeData::Text(self.arena.alloc_str(s)),
+            NodeData::Text(t) => match self.gathering {
+                Some(g) if g == node => NodeData::Text(self.arena.alloc_str(&self.gathered)),
                 _ => NodeData::Text(t),
             },
             d => *d,

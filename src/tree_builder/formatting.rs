@@ -258,7 +258,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// Reconstruct the active formatting elements (13.2.4.3).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn reconstruct_formatting(&mut self) {
         let Some(&last) = self.formatting.last() else {
             return;
@@ -325,6 +325,18 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         let c = self.elem(cur);
         if c.ns == Namespace::Html && c.tag == tag && c.name == name && !c.in_formatting_list {
             self.pop();
+            return false;
+        }
+        // The usual case: the current node is the formatting element, the last entry of the
+        // list. Steps 3-8 then find it open and in scope, with no furthest block: pop it and
+        // remove it from the list.
+        if c.ns == Namespace::Html
+            && c.tag == tag
+            && c.name == name
+            && self.formatting.last() == Some(&FormattingEntry::Element(cur))
+        {
+            self.pop();
+            self.remove_formatting_at(self.formatting.len() - 1);
             return false;
         }
         // Step 3-4.
