@@ -345,6 +345,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     /// Processes one token (the tree construction dispatcher, 13.2.6). `offset` is the byte
     /// offset of the token in the input, used for parse errors.
+    #[inline]
     pub fn process_token(&mut self, token: Token<'a>, offset: usize) {
         if self.stopped {
             return;
