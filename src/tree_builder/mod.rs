@@ -584,7 +584,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// The adjusted insertion location (13.2.6.1), with an optional override target.
-    #[inline]
+    #[inline(always)]
     fn adjusted_insertion_location(
         &mut self,
         override_target: Option<ElemId>,
