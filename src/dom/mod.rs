@@ -351,6 +351,26 @@ impl<'a> Document<'a> {
         id
     }
 
+    /// Creates a node with `data` as the last child of `parent`, whose last child is `last`.
+    #[inline]
+    fn append_new(&mut self, parent: NodeId, last: Option<NodeId>, data: NodeData<'a>) -> NodeId {
+        let id = NodeId::from_index(self.nodes.len());
+        self.nodes.push(Node {
+            parent: Some(parent),
+            first_child: None,
+            last_child: None,
+            prev_sibling: last,
+            next_sibling: None,
+            data,
+        });
+        match last {
+            Some(p) => self.nodes[p.index()].next_sibling = Some(id),
+            None => self.nodes[parent.index()].first_child = Some(id),
+        }
+        self.nodes[parent.index()].last_child = Some(id);
+        id
+    }
+
     /// Removes `id` from its parent.
     pub(crate) fn detach_node(&mut self, id: NodeId) {
         self.detach(id);
@@ -378,8 +398,11 @@ impl<'a> Document<'a> {
         n.next_sibling = None;
     }
 
+    #[inline]
     fn insert_at(&mut self, parent: NodeId, before: Option<NodeId>, child: NodeId) {
-        self.detach(child);
+        if self.nodes[child.index()].parent.is_some() {
+            self.detach(child);
+        }
         let prev = match before {
             Some(b) => self.nodes[b.index()].prev_sibling,
             None => self.nodes[parent.index()].last_child,
@@ -464,7 +487,9 @@ pub struct ArenaSink<'a> {
     doc: Document<'a>,
     /// The Text node whose data is no longer one slice, and its data so far. When another node
     /// needs gathering, this one's data goes into the arena.
-    gathering: Option<(NodeId, String)>,
+    gathering: Option<NodeId>,
+    /// The gathered data of `gathering` (kept between nodes, so that its allocation is reused).
+    gathered: String,
     collect_errors: bool,
     errors: Vec<DocumentParseError>,
 }
@@ -477,12 +502,24 @@ impl<'a> ArenaSink<'a> {
 
     /// A sink for parsing `input`; `collect_errors` keeps tree construction errors.
     pub fn new(arena: &'a Bump, input: &'a str, collect_errors: bool) -> Self {
+        // Real pages have about one node per 70 bytes of text.
+        ArenaSink::with_capacity(arena, input, collect_errors, input.len() / 64 + 16)
+    }
+
+    /// [`ArenaSink::new`] with room for `nodes` nodes before the node table grows (growing
+    /// copies the whole table).
+    pub fn with_capacity(
+        arena: &'a Bump,
+        input: &'a str,
+        collect_errors: bool,
+        nodes: usize,
+    ) -> Self {
         ArenaSink {
             arena,
             input,
-            // Real pages have about one node per 70 bytes of text.
-            doc: Document::with_capacity(input.len() / 64 + 16),
+            doc: Document::with_capacity(nodes),
             gathering: None,
+            gathered: String::new(),
             collect_errors,
             errors: Vec::new(),
         }
@@ -509,8 +546,8 @@ impl<'a> ArenaSink<'a> {
 
     /// Moves the gathered text of the node being gathered into the arena.
     fn flush_gathering(&mut self) {
-        if let Some((id, s)) = self.gathering.take() {
-            self.doc.nodes[id.index()].data = NodeData::Text(self.arena.alloc_str(&s));
+        if let Some(id) = self.gathering.take() {
+            self.doc.nodes[id.index()].data = NodeData::Text(self.arena.alloc_str(&self.gathered));
         }
     }
 
@@ -526,9 +563,9 @@ impl<'a> ArenaSink<'a> {
     }
 
     fn append_text(&mut self, id: NodeId, text: &'a str) {
-        if let Some((gid, buf)) = &mut self.gathering {
-            if *gid == id {
-                buf.push_str(text);
+        if let Some(gid) = self.gathering {
+            if gid == id {
+                self.gathered.push_str(text);
                 return;
             }
             self.flush_gathering();
@@ -542,10 +579,10 @@ impl<'a> ArenaSink<'a> {
             self.doc.nodes[id.index()].data = NodeData::Text(&self.input[a..d]);
             return;
         }
-        let mut buf = String::with_capacity((old.len() + text.len()) * 2);
-        buf.push_str(old);
-        buf.push_str(text);
-        self.gathering = Some((id, buf));
+        self.gathered.clear();
+        self.gathered.push_str(old);
+        self.gathered.push_str(text);
+        self.gathering = Some(id);
     }
 }
 
@@ -611,6 +648,10 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
             && matches!(self.doc.data(p), NodeData::Text(_))
         {
             self.append_text(p, text);
+            return;
+        }
+        if at.before.is_none() {
+            self.doc.append_new(at.parent, prev, NodeData::Text(text));
             return;
         }
         let id = self.doc.push(NodeData::Text(text));
@@ -684,8 +725,8 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
                 let e = *e;
                 return self.create_element(e.ns, e.name, e.attrs);
             }
-            NodeData::Text(t) => match &self.gathering {
-                Some((g, s)) if *g == node => NodeData::Text(self.arena.alloc_str(s)),
+            NodeData::Text(t) => match self.gathering {
+                Some(g) if g == node => NodeData::Text(self.arena.alloc_str(&self.gathered)),
                 _ => NodeData::Text(t),
             },
             d => *d,

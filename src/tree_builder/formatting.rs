@@ -2,12 +2,12 @@
 //! (13.2.6.4.7).
 //!
 //! The Noah's Ark clause needs "how many entries after the last marker were created for a token
-//! like this one". Walking the list for that on every push is quadratic when thousands of
-//! formatting elements with different attributes are open, so the list keeps, per marker
-//! segment, a count of entries per token family (a hash of the tag name and the attribute set,
-//! order-independent). Only when a family already has three entries does the push walk the
-//! list back to the third identical entry (comparing tokens exactly, so a hash collision only
-//! costs a longer walk).
+//! like this one". A segment (the entries after a marker) shorter than [`FAMILY_MAP_MIN`] is
+//! simply walked. Walking on every push is quadratic when thousands of formatting elements with
+//! different attributes are open, so a longer segment keeps a count of entries per token family
+//! (a hash of the tag name and the attribute set, order-independent, computed only then). Only
+//! when a family already has three entries does the push walk the list back to the third
+//! identical entry (comparing tokens exactly, so a hash collision only costs a longer walk).
 
 use std::hash::{Hash, Hasher};
 
@@ -31,37 +31,55 @@ pub(crate) fn token_family(name: &str, attrs: &[Attribute<'_>]) -> u64 {
     h.finish()
 }
 
-/// Per marker segment of the list of active formatting elements: entries per token family.
+/// A marker segment of the list of active formatting elements: where it starts and, once it
+/// has held [`FAMILY_MAP_MIN`] entries, its entries per token family.
+#[derive(Debug, Default)]
+struct Segment {
+    /// The index in the list of the segment's first entry (after its marker).
+    start: usize,
+    families: Option<FxHashMap<u64, u32>>,
+}
+
+/// The segment length from which the Noah's Ark clause counts families instead of walking the
+/// segment.
+const FAMILY_MAP_MIN: usize = 16;
+
+/// Per marker segment of the list of active formatting elements: its start and, for long
+/// segments, entries per token family. Short segments (the usual case) are walked instead, so
+/// most formatting elements never have their family computed.
 #[derive(Debug, Default)]
 pub(crate) struct FamilyCounts {
-    segments: Vec<FxHashMap<u64, u32>>,
+    segments: Vec<Segment>,
 }
 
 impl FamilyCounts {
-    fn last(&mut self) -> &mut FxHashMap<u64, u32> {
+    fn last(&mut self) -> &mut Segment {
         if self.segments.is_empty() {
-            self.segments.push(FxHashMap::default());
+            self.segments.push(Segment::default());
         }
         self.segments.last_mut().expect("one segment")
     }
-    fn add(&mut self, family: u64) {
-        *self.last().entry(family).or_insert(0) += 1;
+    /// The start of the last segment.
+    fn last_start(&self) -> usize {
+        self.segments.last().map_or(0, |s| s.start)
     }
-    fn remove(&mut self, family: u64) {
-        let seg = self.last();
-        if let Some(c) = seg.get_mut(&family) {
-            *c -= 1;
-            if *c == 0 {
-                seg.remove(&family);
-            }
-        }
-    }
-    fn count(&mut self, family: u64) -> u32 {
-        self.last().get(&family).copied().unwrap_or(0)
-    }
-    fn push_marker(&mut self) {
+    /// The segment holding list index `i`; the starts of later segments move by `shift`.
+    fn segment_of(&mut self, i: usize, shift: isize) -> &mut Segment {
         self.last();
-        self.segments.push(FxHashMap::default());
+        let mut k = self.segments.len() - 1;
+        while k > 0 && self.segments[k].start > i {
+            let seg = &mut self.segments[k];
+            seg.start = seg.start.saturating_add_signed(shift);
+            k -= 1;
+        }
+        &mut self.segments[k]
+    }
+    fn push_marker(&mut self, start: usize) {
+        self.last();
+        self.segments.push(Segment {
+            start,
+            families: None,
+        });
     }
     fn pop_marker(&mut self) {
         self.segments.pop();
@@ -81,15 +99,47 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// Inserts a marker at the end of the list of active formatting elements.
     pub(crate) fn push_marker(&mut self) {
         self.formatting.push(FormattingEntry::Marker);
-        self.families.push_marker();
+        self.families.push_marker(self.formatting.len());
+    }
+
+    /// The Noah's Ark family of formatting element `id` (computed once, when first needed).
+    fn family(&mut self, id: ElemId) -> u64 {
+        let e = &mut self.elems[id as usize];
+        if e.family == 0 {
+            e.family = token_family(e.name, e.attrs);
+        }
+        e.family
     }
 
     /// Appends or inserts an element entry, keeping the family counts.
     fn insert_formatting_at(&mut self, i: usize, id: ElemId) {
         self.formatting.insert(i, FormattingEntry::Element(id));
         self.elems[id as usize].in_formatting_list = true;
-        let family = self.elem(id).family;
-        self.families.add(family);
+        if self.families.segment_of(i, 1).families.is_some() {
+            let family = self.family(id);
+            if let Some(map) = &mut self.families.segment_of(i, 0).families {
+                *map.entry(family).or_insert(0) += 1;
+            }
+        }
+    }
+
+    /// The entries per family of the last segment, counted now if the segment has no counts
+    /// yet.
+    fn last_segment_families(&mut self) -> &FxHashMap<u64, u32> {
+        if self.families.last().families.is_none() {
+            let mut map = FxHashMap::default();
+            for i in self.families.last_start()..self.formatting.len() {
+                if let FormattingEntry::Element(e) = self.formatting[i] {
+                    *map.entry(self.family(e)).or_insert(0) += 1;
+                }
+            }
+            self.families.last().families = Some(map);
+        }
+        self.families
+            .last()
+            .families
+            .as_ref()
+            .expect("counted above")
     }
 
     /// Whether two formatting elements were created for tokens with the same name and the same
@@ -109,8 +159,17 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     /// Push onto the list of active formatting elements (13.2.4.3), with the Noah's Ark clause.
     pub(crate) fn push_formatting(&mut self, id: ElemId) {
-        let family = self.elem(id).family;
-        if self.families.count(family) >= 3 {
+        let len = self.formatting.len() - self.families.last_start();
+        // Fewer than three entries in the segment: nothing to remove. A short segment is
+        // walked; a long one only when the family counts say three entries may be identical.
+        let walk = len >= 3
+            && (len < FAMILY_MAP_MIN || {
+                let family = self.family(id);
+                self.last_segment_families()
+                    .get(&family)
+                    .is_some_and(|&c| c >= 3)
+            });
+        if walk {
             let mut count = 0;
             let mut earliest = None;
             for i in (0..self.formatting.len()).rev() {
@@ -142,8 +201,22 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     fn remove_formatting_at(&mut self, i: usize) {
         if let FormattingEntry::Element(e) = self.formatting.remove(i) {
             self.elems[e as usize].in_formatting_list = false;
-            let family = self.elem(e).family;
-            self.families.remove(family);
+            self.uncount_family(i, e);
+        }
+    }
+
+    /// Updates the segments after the entry of `e` at list index `i` was removed.
+    fn uncount_family(&mut self, i: usize, e: ElemId) {
+        if self.families.segment_of(i, -1).families.is_some() {
+            let family = self.family(e);
+            if let Some(map) = &mut self.families.segment_of(i, 0).families
+                && let Some(c) = map.get_mut(&family)
+            {
+                *c -= 1;
+                if *c == 0 {
+                    map.remove(&family);
+                }
+            }
         }
     }
 
@@ -185,15 +258,21 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// Reconstruct the active formatting elements (13.2.4.3).
+    #[inline(always)]
     pub(crate) fn reconstruct_formatting(&mut self) {
         let Some(&last) = self.formatting.last() else {
             return;
         };
         match last {
-            FormattingEntry::Marker => return,
-            FormattingEntry::Element(e) if self.elem(e).in_stack => return,
-            _ => {}
+            FormattingEntry::Marker => {}
+            FormattingEntry::Element(e) if self.elem(e).in_stack => {}
+            FormattingEntry::Element(_) => self.reconstruct_formatting_entries(),
         }
+    }
+
+    /// Steps 3-10 of reconstructing the active formatting elements: the last entry is an
+    /// element that is not open.
+    fn reconstruct_formatting_entries(&mut self) {
         // Rewind.
         let mut i = self.formatting.len() - 1;
         while i > 0 {
@@ -230,8 +309,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 }
                 FormattingEntry::Element(e) => {
                     self.elems[e as usize].in_formatting_list = false;
-                    let family = self.elem(e).family;
-                    self.families.remove(family);
+                    let i = self.formatting.len();
+                    self.uncount_family(i, e);
                 }
             }
         }
@@ -246,6 +325,18 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         let c = self.elem(cur);
         if c.ns == Namespace::Html && c.tag == tag && c.name == name && !c.in_formatting_list {
             self.pop();
+            return false;
+        }
+        // The usual case: the current node is the formatting element, the last entry of the
+        // list. Steps 3-8 then find it open and in scope, with no furthest block: pop it and
+        // remove it from the list.
+        if c.ns == Namespace::Html
+            && c.tag == tag
+            && c.name == name
+            && self.formatting.last() == Some(&FormattingEntry::Element(cur))
+        {
+            self.pop();
+            self.remove_formatting_at(self.formatting.len() - 1);
             return false;
         }
         // Step 3-4.
@@ -361,5 +452,48 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             self.insert_into_stack(fb_pos + 1, new);
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Arena, ParseOptions, parse_document_str};
+
+    /// The number of `b` elements in the document parsed from `html`.
+    fn count_b(html: &str) -> usize {
+        let arena = Arena::new();
+        let doc = parse_document_str(&arena, html, &ParseOptions::default());
+        doc.descendants(doc.root())
+            .filter(|&n| doc.element(n).is_some_and(|e| e.name == "b"))
+            .count()
+    }
+
+    #[test]
+    fn noahs_ark_keeps_three_identical_entries_in_short_and_long_segments() {
+        // `</p>` closes the `b`s; "x" reconstructs what the list kept.
+        for n in [
+            2,
+            3,
+            5,
+            super::FAMILY_MAP_MIN - 1,
+            super::FAMILY_MAP_MIN,
+            40,
+        ] {
+            let html = format!("<p>{}</p>x", "<b>".repeat(n));
+            assert_eq!(count_b(&html), n + n.min(3), "{n} identical");
+            let distinct: String = (0..n).map(|i| format!("<b id={i}>")).collect();
+            let html = format!("<p>{distinct}{}</p>x", "<b class=x>".repeat(5));
+            assert_eq!(
+                count_b(&html),
+                n + 5 + n + 3,
+                "{n} distinct, then 5 identical"
+            );
+            // Inside a cell (a marker): the segment after it counts on its own.
+            let html = format!(
+                "<b><b><b><table><td><p>{distinct}{}</p>x</table>",
+                "<b>".repeat(5)
+            );
+            assert_eq!(count_b(&html), 3 + n + 5 + n + 3, "{n} in a cell");
+        }
     }
 }

@@ -41,10 +41,10 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         }
     }
 
-    fn in_body_characters(&mut self, s: &'a str) {
+    pub(crate) fn in_body_characters(&mut self, s: &'a str) {
         let mut rest = s;
         while !rest.is_empty() {
-            let nul = memchr::memchr(0, rest.as_bytes()).unwrap_or(rest.len());
+            let nul = find_nul(rest.as_bytes()).unwrap_or(rest.len());
             let (run, after) = rest.split_at(nul);
             if !run.is_empty() {
                 self.reconstruct_formatting();
@@ -94,7 +94,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             .is_some_and(|c| self.elem(c).is_html(Tag::Select))
     }
 
-    fn in_body_start_tag(&mut self, t: TagToken<'a>) -> Step<'a> {
+    pub(crate) fn in_body_start_tag(&mut self, t: TagToken<'a>) -> Step<'a> {
         let tag = Tag::from_name(t.name);
         match tag {
             Tag::Html => {
@@ -474,7 +474,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         None
     }
 
-    fn in_body_end_tag(&mut self, t: TagToken<'a>) -> Step<'a> {
+    pub(crate) fn in_body_end_tag(&mut self, t: TagToken<'a>) -> Step<'a> {
         let tag = Tag::from_name(t.name);
         match tag {
             Tag::Template => return self.in_head(Token::EndTag(t)),
@@ -682,5 +682,16 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             self.pop();
         }
+    }
+}
+
+/// The index of the first U+0000 in `bytes`. Most runs in a body are a few bytes of whitespace
+/// between tags, for which a byte loop is cheaper than `memchr`'s set-up.
+#[inline]
+pub(crate) fn find_nul(bytes: &[u8]) -> Option<usize> {
+    if bytes.len() < 16 {
+        bytes.iter().position(|&b| b == 0)
+    } else {
+        memchr::memchr(0, bytes)
     }
 }

@@ -132,7 +132,8 @@ pub(crate) struct Elem<'a, H> {
     /// The element's index in the stack of open elements while `in_stack`.
     pub pos: u32,
     pub in_formatting_list: bool,
-    /// The Noah's Ark family of a formatting element's token (0 for other elements).
+    /// The Noah's Ark family of a formatting element's token (0 until the list of active
+    /// formatting elements needs it).
     pub family: u64,
 }
 
@@ -293,7 +294,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// Reserves room for `elements` more elements in the builder's element table (a size hint:
-    /// real pages have about one element per 200 bytes).
+    /// real pages have about one element per two `<`).
     pub fn reserve(&mut self, elements: usize) {
         self.elems.reserve(elements);
     }
@@ -344,11 +345,31 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     /// Processes one token (the tree construction dispatcher, 13.2.6). `offset` is the byte
     /// offset of the token in the input, used for parse errors.
+    #[inline]
     pub fn process_token(&mut self, token: Token<'a>, offset: usize) {
         if self.stopped {
             return;
         }
         self.offset = offset;
+        // The commonest case first: in "in body" with an HTML adjusted current node, the
+        // dispatcher below would hand the token to the "in body" rules; go there directly (a
+        // character token is consumed without reprocessing).
+        if !self.ignore_lf
+            && self.mode == InsertionMode::InBody
+            && self.use_html_content_rules(&token)
+        {
+            let next = match token {
+                Token::Characters(s) => {
+                    self.in_body_characters(s);
+                    return;
+                }
+                Token::StartTag(t) => self.in_body_start_tag(t),
+                Token::EndTag(t) => self.in_body_end_tag(t),
+                _ => self.in_body(token),
+            };
+            self.reprocess(next);
+            return;
+        }
         let mut token = token;
         if self.ignore_lf {
             self.ignore_lf = false;
@@ -361,7 +382,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 token = Token::Characters(rest);
             }
         }
-        let mut next = Some(token);
+        self.reprocess(Some(token));
+    }
+
+    /// Runs the dispatcher on `next` and on every token the rules hand back for reprocessing.
+    fn reprocess(&mut self, next: Step<'a>) {
+        let mut next = next;
         while let Some(t) = next {
             if self.stopped {
                 break;
@@ -379,14 +405,20 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         }
     }
 
+    /// Whether the tree construction dispatcher uses the rules of the current insertion mode
+    /// (not the rules for parsing tokens in foreign content) for `token`.
+    #[inline(always)]
     fn use_html_content_rules(&self, token: &Token<'a>) -> bool {
         let Some(acn) = self.adjusted_current() else {
             return true;
         };
         let e = &self.elems[acn as usize];
-        if e.ns == Namespace::Html {
-            return true;
-        }
+        e.ns == Namespace::Html || Self::html_rules_in_foreign(e, token)
+    }
+
+    /// [`Self::use_html_content_rules`] when the adjusted current node `e` is not an HTML
+    /// element.
+    fn html_rules_in_foreign(e: &Elem<'a, S::Handle>, token: &Token<'a>) -> bool {
         match token {
             Token::Eof => true,
             Token::StartTag(t) => {
@@ -535,11 +567,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             in_stack: false,
             pos: 0,
             in_formatting_list: false,
-            family: if ns == Namespace::Html && tag.is_formatting() {
-                formatting::token_family(name, attrs)
-            } else {
-                0
-            },
+            family: 0,
         });
         id
     }
@@ -556,11 +584,29 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// The adjusted insertion location (13.2.6.1), with an optional override target.
+    #[inline(always)]
     fn adjusted_insertion_location(
         &mut self,
         override_target: Option<ElemId>,
     ) -> InsertionPoint<S::Handle> {
         let target = override_target.unwrap_or_else(|| self.current());
+        let t = self.elem(target);
+        // Usually: no foster parenting, no fragment root, and the target is not a template, so
+        // the location is inside the target, after its last child.
+        if !self.foster_parenting
+            && self.root_insertion_target.is_none()
+            && !t.is_html(Tag::Template)
+        {
+            return InsertionPoint {
+                parent: t.handle,
+                before: None,
+            };
+        }
+        self.adjusted_insertion_location_in(target)
+    }
+
+    /// [`Self::adjusted_insertion_location`] for the target `target`, all cases.
+    fn adjusted_insertion_location_in(&mut self, target: ElemId) -> InsertionPoint<S::Handle> {
         let t = self.elem(target);
         let mut parent_elem: Option<ElemId> = Some(target);
         let mut point = None;

@@ -9,7 +9,33 @@
 //! agency algorithm, `</form>`, the "after head" rules) renumbers the entries after it, which
 //! costs what the `Vec` move costs anyway.
 
+use super::tag::TagSet;
 use super::{ElemId, Namespace, Tag, TreeBuilder, TreeSink};
+
+/// The HTML elements that bound the default scope.
+const DEFAULT_SCOPE_HTML: TagSet = TagSet::of(&[
+    Tag::Applet,
+    Tag::Caption,
+    Tag::Html,
+    Tag::Table,
+    Tag::Td,
+    Tag::Th,
+    Tag::Marquee,
+    Tag::Object,
+    Tag::Select,
+    Tag::Template,
+]);
+/// The MathML elements that bound the default scope.
+const DEFAULT_SCOPE_MATHML: TagSet = TagSet::of(&[
+    Tag::Mi,
+    Tag::Mo,
+    Tag::Mn,
+    Tag::Ms,
+    Tag::Mtext,
+    Tag::AnnotationXml,
+]);
+/// The SVG elements that bound the default scope.
+const DEFAULT_SCOPE_SVG: TagSet = TagSet::of(&[Tag::ForeignObject, Tag::Desc, Tag::Title]);
 
 /// The kinds of scope of 13.2.4.2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +61,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// The adjusted current node (13.2.4.2), `None` if the stack is empty.
+    #[inline(always)]
     pub(crate) fn adjusted_current(&self) -> Option<ElemId> {
         match (self.context, self.open.len()) {
             (_, 0) => None,
@@ -54,28 +81,14 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// Whether `id` bounds the default scope: applet, caption, html, table, td, th, marquee,
     /// object, select, template; MathML mi, mo, mn, ms, mtext, annotation-xml; SVG
     /// foreignObject, desc, title.
+    #[inline]
     fn is_default_scope_boundary(&self, id: ElemId) -> bool {
         let e = self.elem(id);
-        match e.ns {
-            Namespace::Html => matches!(
-                e.tag,
-                Tag::Applet
-                    | Tag::Caption
-                    | Tag::Html
-                    | Tag::Table
-                    | Tag::Td
-                    | Tag::Th
-                    | Tag::Marquee
-                    | Tag::Object
-                    | Tag::Select
-                    | Tag::Template
-            ),
-            Namespace::MathMl => matches!(
-                e.tag,
-                Tag::Mi | Tag::Mo | Tag::Mn | Tag::Ms | Tag::Mtext | Tag::AnnotationXml
-            ),
-            Namespace::Svg => matches!(e.tag, Tag::ForeignObject | Tag::Desc | Tag::Title),
-        }
+        e.tag.is_in(match e.ns {
+            Namespace::Html => DEFAULT_SCOPE_HTML,
+            Namespace::MathMl => DEFAULT_SCOPE_MATHML,
+            Namespace::Svg => DEFAULT_SCOPE_SVG,
+        })
     }
 
     /// Pushes `id` onto the stack of open elements.
@@ -121,39 +134,38 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     /// Records that `id` is now on the stack at `pos` (flags, per-tag lists, name counts).
     fn note_open(&mut self, id: ElemId, pos: usize) {
-        {
-            let e = &mut self.elems[id as usize];
-            e.in_stack = true;
-            e.pos = pos as u32;
-        }
-        let e = *self.elem(id);
-        if e.ns == Namespace::Html {
-            Self::list_insert(&mut self.open_by_tag[e.tag as usize], &self.elems, id);
+        let e = &mut self.elems[id as usize];
+        e.in_stack = true;
+        e.pos = pos as u32;
+        let (ns, tag, lname) = (e.ns, e.tag, e.lname);
+        if ns == Namespace::Html {
+            Self::list_insert(&mut self.open_by_tag[tag as usize], &self.elems, id);
         }
         if self.is_default_scope_boundary(id) {
             Self::list_insert(&mut self.default_scope_boundaries, &self.elems, id);
         }
-        if e.ns != Namespace::Html || e.tag == Tag::Other {
-            *self.open_names.entry(e.lname).or_insert(0) += 1;
+        if ns != Namespace::Html || tag == Tag::Other {
+            *self.open_names.entry(lname).or_insert(0) += 1;
         }
     }
 
     /// Records that `id` left the stack.
     fn note_closed(&mut self, id: ElemId) {
-        self.elems[id as usize].in_stack = false;
-        let e = *self.elem(id);
-        if e.ns == Namespace::Html {
-            Self::list_remove(&mut self.open_by_tag[e.tag as usize], id);
+        let e = &mut self.elems[id as usize];
+        e.in_stack = false;
+        let (ns, tag, lname) = (e.ns, e.tag, e.lname);
+        if ns == Namespace::Html {
+            Self::list_remove(&mut self.open_by_tag[tag as usize], id);
         }
         if self.is_default_scope_boundary(id) {
             Self::list_remove(&mut self.default_scope_boundaries, id);
         }
-        if (e.ns != Namespace::Html || e.tag == Tag::Other)
-            && let Some(c) = self.open_names.get_mut(e.lname)
+        if (ns != Namespace::Html || tag == Tag::Other)
+            && let Some(c) = self.open_names.get_mut(lname)
         {
             *c -= 1;
             if *c == 0 {
-                self.open_names.remove(e.lname);
+                self.open_names.remove(lname);
             }
         }
     }

@@ -5,7 +5,7 @@
 //! Every check in the tree builder pairs the tag with the element's namespace.
 
 macro_rules! tags {
-    ($($variant:ident => $name:literal,)*) => {
+    ($($variant:ident => $name:literal [$($byte:literal),*],)*) => {
         /// A tag name the tree construction rules mention, or [`Tag::Other`].
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         #[repr(u8)]
@@ -21,11 +21,17 @@ macro_rules! tags {
         /// The number of [`Tag`] values (for per-tag tables).
         pub const TAG_COUNT: usize = [$($name,)*].len() + 1;
 
+        /// The names of the tags after [`Tag::Other`], in declaration order.
+        #[cfg(test)]
+        const NAMES: [&str; TAG_COUNT - 1] = [$($name,)*];
+
         impl Tag {
             /// The tag for a lower-case tag name (or SVG's lower-cased `foreignobject`).
             pub fn from_name(name: &str) -> Tag {
-                match name {
-                    $($name => Tag::$variant,)*
+                // Byte patterns, not string patterns: the match becomes a switch on the length
+                // and then on one byte at a time, instead of a string comparison per name.
+                match name.as_bytes() {
+                    $([$($byte),*] => Tag::$variant,)*
                     _ => Tag::Other,
                 }
             }
@@ -34,132 +40,157 @@ macro_rules! tags {
 }
 
 tags! {
-    A => "a",
-    Address => "address",
-    AnnotationXml => "annotation-xml",
-    Applet => "applet",
-    Area => "area",
-    Article => "article",
-    Aside => "aside",
-    B => "b",
-    Base => "base",
-    Basefont => "basefont",
-    Bgsound => "bgsound",
-    Big => "big",
-    Blockquote => "blockquote",
-    Body => "body",
-    Br => "br",
-    Button => "button",
-    Caption => "caption",
-    Center => "center",
-    Code => "code",
-    Col => "col",
-    Colgroup => "colgroup",
-    Dd => "dd",
-    Desc => "desc",
-    Details => "details",
-    Dialog => "dialog",
-    Dir => "dir",
-    Div => "div",
-    Dl => "dl",
-    Dt => "dt",
-    Em => "em",
-    Embed => "embed",
-    Fieldset => "fieldset",
-    Figcaption => "figcaption",
-    Figure => "figure",
-    Font => "font",
-    Footer => "footer",
-    ForeignObject => "foreignobject",
-    Form => "form",
-    Frame => "frame",
-    Frameset => "frameset",
-    H1 => "h1",
-    H2 => "h2",
-    H3 => "h3",
-    H4 => "h4",
-    H5 => "h5",
-    H6 => "h6",
-    Head => "head",
-    Header => "header",
-    Hgroup => "hgroup",
-    Hr => "hr",
-    Html => "html",
-    I => "i",
-    Iframe => "iframe",
-    Image => "image",
-    Img => "img",
-    Input => "input",
-    Keygen => "keygen",
-    Li => "li",
-    Link => "link",
-    Listing => "listing",
-    Main => "main",
-    Malignmark => "malignmark",
-    Marquee => "marquee",
-    Math => "math",
-    Menu => "menu",
-    Meta => "meta",
-    Mglyph => "mglyph",
-    Mi => "mi",
-    Mn => "mn",
-    Mo => "mo",
-    Ms => "ms",
-    Mtext => "mtext",
-    Nav => "nav",
-    Nobr => "nobr",
-    Noembed => "noembed",
-    Noframes => "noframes",
-    Noscript => "noscript",
-    Object => "object",
-    Ol => "ol",
-    Optgroup => "optgroup",
-    Option => "option",
-    P => "p",
-    Param => "param",
-    Plaintext => "plaintext",
-    Pre => "pre",
-    Rb => "rb",
-    Rp => "rp",
-    Rt => "rt",
-    Rtc => "rtc",
-    Ruby => "ruby",
-    S => "s",
-    Script => "script",
-    Search => "search",
-    Section => "section",
-    Select => "select",
-    Selectedcontent => "selectedcontent",
-    Small => "small",
-    Source => "source",
-    Span => "span",
-    Strike => "strike",
-    Strong => "strong",
-    Style => "style",
-    Sub => "sub",
-    Summary => "summary",
-    Sup => "sup",
-    Svg => "svg",
-    Table => "table",
-    Tbody => "tbody",
-    Td => "td",
-    Template => "template",
-    Textarea => "textarea",
-    Tfoot => "tfoot",
-    Th => "th",
-    Thead => "thead",
-    Title => "title",
-    Tr => "tr",
-    Track => "track",
-    Tt => "tt",
-    U => "u",
-    Ul => "ul",
-    Var => "var",
-    Wbr => "wbr",
-    Xmp => "xmp",
+    A => "a" [b'a'],
+    Address => "address" [b'a', b'd', b'd', b'r', b'e', b's', b's'],
+    AnnotationXml => "annotation-xml" [b'a', b'n', b'n', b'o', b't', b'a', b't', b'i', b'o', b'n', b'-', b'x', b'm', b'l'],
+    Applet => "applet" [b'a', b'p', b'p', b'l', b'e', b't'],
+    Area => "area" [b'a', b'r', b'e', b'a'],
+    Article => "article" [b'a', b'r', b't', b'i', b'c', b'l', b'e'],
+    Aside => "aside" [b'a', b's', b'i', b'd', b'e'],
+    B => "b" [b'b'],
+    Base => "base" [b'b', b'a', b's', b'e'],
+    Basefont => "basefont" [b'b', b'a', b's', b'e', b'f', b'o', b'n', b't'],
+    Bgsound => "bgsound" [b'b', b'g', b's', b'o', b'u', b'n', b'd'],
+    Big => "big" [b'b', b'i', b'g'],
+    Blockquote => "blockquote" [b'b', b'l', b'o', b'c', b'k', b'q', b'u', b'o', b't', b'e'],
+    Body => "body" [b'b', b'o', b'd', b'y'],
+    Br => "br" [b'b', b'r'],
+    Button => "button" [b'b', b'u', b't', b't', b'o', b'n'],
+    Caption => "caption" [b'c', b'a', b'p', b't', b'i', b'o', b'n'],
+    Center => "center" [b'c', b'e', b'n', b't', b'e', b'r'],
+    Code => "code" [b'c', b'o', b'd', b'e'],
+    Col => "col" [b'c', b'o', b'l'],
+    Colgroup => "colgroup" [b'c', b'o', b'l', b'g', b'r', b'o', b'u', b'p'],
+    Dd => "dd" [b'd', b'd'],
+    Desc => "desc" [b'd', b'e', b's', b'c'],
+    Details => "details" [b'd', b'e', b't', b'a', b'i', b'l', b's'],
+    Dialog => "dialog" [b'd', b'i', b'a', b'l', b'o', b'g'],
+    Dir => "dir" [b'd', b'i', b'r'],
+    Div => "div" [b'd', b'i', b'v'],
+    Dl => "dl" [b'd', b'l'],
+    Dt => "dt" [b'd', b't'],
+    Em => "em" [b'e', b'm'],
+    Embed => "embed" [b'e', b'm', b'b', b'e', b'd'],
+    Fieldset => "fieldset" [b'f', b'i', b'e', b'l', b'd', b's', b'e', b't'],
+    Figcaption => "figcaption" [b'f', b'i', b'g', b'c', b'a', b'p', b't', b'i', b'o', b'n'],
+    Figure => "figure" [b'f', b'i', b'g', b'u', b'r', b'e'],
+    Font => "font" [b'f', b'o', b'n', b't'],
+    Footer => "footer" [b'f', b'o', b'o', b't', b'e', b'r'],
+    ForeignObject => "foreignobject" [b'f', b'o', b'r', b'e', b'i', b'g', b'n', b'o', b'b', b'j', b'e', b'c', b't'],
+    Form => "form" [b'f', b'o', b'r', b'm'],
+    Frame => "frame" [b'f', b'r', b'a', b'm', b'e'],
+    Frameset => "frameset" [b'f', b'r', b'a', b'm', b'e', b's', b'e', b't'],
+    H1 => "h1" [b'h', b'1'],
+    H2 => "h2" [b'h', b'2'],
+    H3 => "h3" [b'h', b'3'],
+    H4 => "h4" [b'h', b'4'],
+    H5 => "h5" [b'h', b'5'],
+    H6 => "h6" [b'h', b'6'],
+    Head => "head" [b'h', b'e', b'a', b'd'],
+    Header => "header" [b'h', b'e', b'a', b'd', b'e', b'r'],
+    Hgroup => "hgroup" [b'h', b'g', b'r', b'o', b'u', b'p'],
+    Hr => "hr" [b'h', b'r'],
+    Html => "html" [b'h', b't', b'm', b'l'],
+    I => "i" [b'i'],
+    Iframe => "iframe" [b'i', b'f', b'r', b'a', b'm', b'e'],
+    Image => "image" [b'i', b'm', b'a', b'g', b'e'],
+    Img => "img" [b'i', b'm', b'g'],
+    Input => "input" [b'i', b'n', b'p', b'u', b't'],
+    Keygen => "keygen" [b'k', b'e', b'y', b'g', b'e', b'n'],
+    Li => "li" [b'l', b'i'],
+    Link => "link" [b'l', b'i', b'n', b'k'],
+    Listing => "listing" [b'l', b'i', b's', b't', b'i', b'n', b'g'],
+    Main => "main" [b'm', b'a', b'i', b'n'],
+    Malignmark => "malignmark" [b'm', b'a', b'l', b'i', b'g', b'n', b'm', b'a', b'r', b'k'],
+    Marquee => "marquee" [b'm', b'a', b'r', b'q', b'u', b'e', b'e'],
+    Math => "math" [b'm', b'a', b't', b'h'],
+    Menu => "menu" [b'm', b'e', b'n', b'u'],
+    Meta => "meta" [b'm', b'e', b't', b'a'],
+    Mglyph => "mglyph" [b'm', b'g', b'l', b'y', b'p', b'h'],
+    Mi => "mi" [b'm', b'i'],
+    Mn => "mn" [b'm', b'n'],
+    Mo => "mo" [b'm', b'o'],
+    Ms => "ms" [b'm', b's'],
+    Mtext => "mtext" [b'm', b't', b'e', b'x', b't'],
+    Nav => "nav" [b'n', b'a', b'v'],
+    Nobr => "nobr" [b'n', b'o', b'b', b'r'],
+    Noembed => "noembed" [b'n', b'o', b'e', b'm', b'b', b'e', b'd'],
+    Noframes => "noframes" [b'n', b'o', b'f', b'r', b'a', b'm', b'e', b's'],
+    Noscript => "noscript" [b'n', b'o', b's', b'c', b'r', b'i', b'p', b't'],
+    Object => "object" [b'o', b'b', b'j', b'e', b'c', b't'],
+    Ol => "ol" [b'o', b'l'],
+    Optgroup => "optgroup" [b'o', b'p', b't', b'g', b'r', b'o', b'u', b'p'],
+    Option => "option" [b'o', b'p', b't', b'i', b'o', b'n'],
+    P => "p" [b'p'],
+    Param => "param" [b'p', b'a', b'r', b'a', b'm'],
+    Plaintext => "plaintext" [b'p', b'l', b'a', b'i', b'n', b't', b'e', b'x', b't'],
+    Pre => "pre" [b'p', b'r', b'e'],
+    Rb => "rb" [b'r', b'b'],
+    Rp => "rp" [b'r', b'p'],
+    Rt => "rt" [b'r', b't'],
+    Rtc => "rtc" [b'r', b't', b'c'],
+    Ruby => "ruby" [b'r', b'u', b'b', b'y'],
+    S => "s" [b's'],
+    Script => "script" [b's', b'c', b'r', b'i', b'p', b't'],
+    Search => "search" [b's', b'e', b'a', b'r', b'c', b'h'],
+    Section => "section" [b's', b'e', b'c', b't', b'i', b'o', b'n'],
+    Select => "select" [b's', b'e', b'l', b'e', b'c', b't'],
+    Selectedcontent => "selectedcontent" [b's', b'e', b'l', b'e', b'c', b't', b'e', b'd', b'c', b'o', b'n', b't', b'e', b'n', b't'],
+    Small => "small" [b's', b'm', b'a', b'l', b'l'],
+    Source => "source" [b's', b'o', b'u', b'r', b'c', b'e'],
+    Span => "span" [b's', b'p', b'a', b'n'],
+    Strike => "strike" [b's', b't', b'r', b'i', b'k', b'e'],
+    Strong => "strong" [b's', b't', b'r', b'o', b'n', b'g'],
+    Style => "style" [b's', b't', b'y', b'l', b'e'],
+    Sub => "sub" [b's', b'u', b'b'],
+    Summary => "summary" [b's', b'u', b'm', b'm', b'a', b'r', b'y'],
+    Sup => "sup" [b's', b'u', b'p'],
+    Svg => "svg" [b's', b'v', b'g'],
+    Table => "table" [b't', b'a', b'b', b'l', b'e'],
+    Tbody => "tbody" [b't', b'b', b'o', b'd', b'y'],
+    Td => "td" [b't', b'd'],
+    Template => "template" [b't', b'e', b'm', b'p', b'l', b'a', b't', b'e'],
+    Textarea => "textarea" [b't', b'e', b'x', b't', b'a', b'r', b'e', b'a'],
+    Tfoot => "tfoot" [b't', b'f', b'o', b'o', b't'],
+    Th => "th" [b't', b'h'],
+    Thead => "thead" [b't', b'h', b'e', b'a', b'd'],
+    Title => "title" [b't', b'i', b't', b'l', b'e'],
+    Tr => "tr" [b't', b'r'],
+    Track => "track" [b't', b'r', b'a', b'c', b'k'],
+    Tt => "tt" [b't', b't'],
+    U => "u" [b'u'],
+    Ul => "ul" [b'u', b'l'],
+    Var => "var" [b'v', b'a', b'r'],
+    Wbr => "wbr" [b'w', b'b', b'r'],
+    Xmp => "xmp" [b'x', b'm', b'p'],
+}
+
+/// A set of [`Tag`]s: one bit per tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TagSet(u128);
+
+const _: () = assert!(TAG_COUNT <= 128, "a TagSet has one bit per tag");
+
+impl TagSet {
+    /// The set of `tags`.
+    pub(crate) const fn of(tags: &[Tag]) -> TagSet {
+        let mut bits = 0u128;
+        let mut i = 0;
+        while i < tags.len() {
+            bits |= 1 << tags[i] as u8;
+            i += 1;
+        }
+        TagSet(bits)
+    }
 }
 
 impl Tag {
+    /// Whether the tag is in `set`.
+    #[inline]
+    pub(crate) fn is_in(self, set: TagSet) -> bool {
+        set.0 >> (self as u8) & 1 != 0
+    }
+
     /// HTML elements in the special category (13.2.4.2). The MathML and SVG members are checked
     /// with their namespace by the caller.
     pub fn is_special_html(self) -> bool {
@@ -325,5 +356,15 @@ mod tests {
         assert_eq!(Tag::from_name("TABLE"), Tag::Other);
         assert_eq!(Tag::from_name("custom-el"), Tag::Other);
         assert_eq!(Tag::from_name("xmp") as usize, TAG_COUNT - 1);
+        assert_eq!(Tag::from_name(""), Tag::Other);
+        assert_eq!(Tag::from_name("tablex"), Tag::Other);
+        assert_eq!(Tag::from_name("tabl"), Tag::Other);
+    }
+
+    #[test]
+    fn byte_patterns_spell_the_names() {
+        for (i, name) in NAMES.iter().enumerate() {
+            assert_eq!(Tag::from_name(name) as usize, i + 1, "{name}");
+        }
     }
 }
