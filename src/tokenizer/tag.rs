@@ -120,7 +120,7 @@ impl<'a> Tokenizer<'a> {
             Some(c) if c.is_ascii_alphabetic() => {
                 self.start_tag_token(false);
                 self.reconsume(State::TagName);
-                self.tag_name_state()
+                self.tag_fast_path()
             }
             Some(b'?') => {
                 self.temp_start = self.pos;
@@ -146,7 +146,7 @@ impl<'a> Tokenizer<'a> {
             Some(c) if c.is_ascii_alphabetic() => {
                 self.start_tag_token(true);
                 self.reconsume(State::TagName);
-                self.tag_name_state()
+                self.tag_fast_path()
             }
             Some(b'>') => {
                 self.error(ErrorCode::MissingEndTagName);
@@ -165,6 +165,172 @@ impl<'a> Tokenizer<'a> {
                 None
             }
         }
+    }
+
+    /// The common shape of a tag, from the tag name state to its `>`, in one function: the
+    /// tag name state (13.2.5.8), before / after attribute name (32, 34), attribute name (33),
+    /// before attribute value (35), quoted and unquoted values (36–38), after attribute value
+    /// (quoted) (39) and self-closing start tag (40), for the characters where these states
+    /// do nothing but move on (white space other than CR, `=`, quotes, `/>`, `>`, ASCII upper
+    /// alpha in names). At anything else (NUL, CR, `&`, the characters that are parse errors,
+    /// the end of the available input) it stops where it is: it sets `state` and `pos` to
+    /// where the state machine would be at that character, with the same token being built,
+    /// and returns `None`, so the spec's states take over from there. It never consumes past
+    /// the available input, so it never suspends itself.
+    ///
+    /// Called with `pos` at the first letter of the tag name, `state` the tag name state.
+    pub(super) fn tag_fast_path(&mut self) -> Option<Token<'a>> {
+        let input = self.input;
+        // Tag name state.
+        self.take_name_run(&scan::TAG_NAME, false);
+        let mut p = self.pos;
+        match input.get(p) {
+            Some(&c) if is_plain_whitespace(c) => p += 1,
+            Some(b'>') => return self.fast_emit_tag(p),
+            Some(b'/') if input.get(p + 1) == Some(&b'>') => {
+                self.self_closing = true;
+                return self.fast_emit_tag(p + 1);
+            }
+            _ => return self.fast_stop(State::TagName, p),
+        }
+        // The state after white space: before attribute name, or after attribute name (which
+        // differs only at `=`, handled below).
+        let mut ws_state = State::BeforeAttributeName;
+        loop {
+            while let Some(&c) = input.get(p)
+                && is_plain_whitespace(c)
+            {
+                p += 1;
+            }
+            match input.get(p) {
+                Some(b'>') => return self.fast_emit_tag(p),
+                Some(b'/') if input.get(p + 1) == Some(&b'>') => {
+                    self.self_closing = true;
+                    return self.fast_emit_tag(p + 1);
+                }
+                Some(b'=') if ws_state == State::AfterAttributeName => {
+                    p += 1;
+                }
+                Some(&c) if !scan::ATTR_NAME.contains(c) || c.is_ascii_uppercase() => {
+                    // Attribute name state.
+                    self.start_attribute();
+                    self.pos = p;
+                    self.take_name_run(&scan::ATTR_NAME, true);
+                    let e = self.pos;
+                    match input.get(e) {
+                        Some(&c) if is_plain_whitespace(c) || matches!(c, b'=' | b'>' | b'/') => {
+                            self.cur = e;
+                            self.pos = e + 1;
+                            self.leave_attribute_name();
+                            match c {
+                                b'=' => p = e + 1,
+                                b'>' => return self.fast_emit_tag(e),
+                                b'/' => {
+                                    if input.get(e + 1) == Some(&b'>') {
+                                        self.self_closing = true;
+                                        return self.fast_emit_tag(e + 1);
+                                    }
+                                    return self.fast_stop(State::AfterAttributeName, e);
+                                }
+                                _ => {
+                                    p = e + 1;
+                                    ws_state = State::AfterAttributeName;
+                                    continue;
+                                }
+                            }
+                        }
+                        _ => return self.fast_stop(State::AttributeName, e),
+                    }
+                }
+                _ => return self.fast_stop(ws_state, p),
+            }
+            // Before attribute value state.
+            while let Some(&c) = input.get(p)
+                && is_plain_whitespace(c)
+            {
+                p += 1;
+            }
+            match input.get(p) {
+                Some(&q) if q == b'"' || q == b'\'' => {
+                    // Attribute value (double- or single-quoted) state.
+                    let (set, state) = if q == b'"' {
+                        (&scan::ATTR_VALUE_DOUBLE, State::AttributeValueDoubleQuoted)
+                    } else {
+                        (&scan::ATTR_VALUE_SINGLE, State::AttributeValueSingleQuoted)
+                    };
+                    self.pos = p + 1;
+                    let (s, e) = self.take_run(set);
+                    self.attr_value.push_range(self.src, s, e);
+                    if input.get(e) != Some(&q) {
+                        return self.fast_stop(state, e);
+                    }
+                    // After attribute value (quoted) state.
+                    p = e + 1;
+                    match input.get(p) {
+                        Some(&c) if is_plain_whitespace(c) => p += 1,
+                        Some(b'>') => return self.fast_emit_tag(p),
+                        Some(b'/') if input.get(p + 1) == Some(&b'>') => {
+                            self.self_closing = true;
+                            return self.fast_emit_tag(p + 1);
+                        }
+                        _ => return self.fast_stop(State::AfterAttributeValueQuoted, p),
+                    }
+                }
+                Some(&c) if !scan::ATTR_VALUE_UNQUOTED.contains(c) => {
+                    // Attribute value (unquoted) state.
+                    self.pos = p;
+                    let (s, e) = self.take_run(&scan::ATTR_VALUE_UNQUOTED);
+                    self.attr_value.push_range(self.src, s, e);
+                    match input.get(e) {
+                        Some(&c) if is_plain_whitespace(c) => p = e + 1,
+                        Some(b'>') => return self.fast_emit_tag(e),
+                        _ => return self.fast_stop(State::AttributeValueUnquoted, e),
+                    }
+                }
+                _ => return self.fast_stop(State::BeforeAttributeValue, p),
+            }
+            ws_state = State::BeforeAttributeName;
+        }
+    }
+
+    /// The tag fast path's run of a tag or attribute name: takes the run up to the next byte
+    /// of `set`, lower-casing ASCII upper alpha on the way, and stops with `pos` at the first
+    /// other stop byte (or at the end of the available input).
+    #[inline(always)]
+    fn take_name_run(&mut self, set: &scan::StopSet, attribute: bool) {
+        loop {
+            let (s, e) = self.take_run(set);
+            let buf = if attribute {
+                &mut self.attr_name
+            } else {
+                &mut self.tag_name
+            };
+            buf.push_range(self.src, s, e);
+            match self.input.get(e) {
+                Some(&c) if c.is_ascii_uppercase() => {
+                    buf.push_char(self.src, c.to_ascii_lowercase() as char);
+                    self.pos = e + 1;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// The tag fast path's `>` at `at`: consumes it and emits the tag.
+    #[inline(always)]
+    fn fast_emit_tag(&mut self, at: usize) -> Option<Token<'a>> {
+        self.cur = at;
+        self.pos = at + 1;
+        self.state = State::Data;
+        self.emit_tag()
+    }
+
+    /// The tag fast path hands over to `state`, with `at` the next input character.
+    #[cold]
+    fn fast_stop(&mut self, state: State, at: usize) -> Option<Token<'a>> {
+        self.state = state;
+        self.pos = at;
+        None
     }
 
     /// 13.2.5.8 Tag name state.
@@ -444,4 +610,11 @@ impl<'a> Tokenizer<'a> {
             }
         }
     }
+}
+
+/// White space that the tag fast path steps over itself: TAB, LF, FF, SPACE (a CR, which may
+/// be half of a CRLF pair or the end of a chunk, goes through `consume`).
+#[inline(always)]
+fn is_plain_whitespace(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0C' | b' ')
 }
