@@ -13,7 +13,9 @@ impl<'a> Tokenizer<'a> {
         self.tag_name.clear();
         self.self_closing = false;
         self.attrs.clear();
-        self.attr_names.clear();
+        if !self.attr_names.is_empty() {
+            self.attr_names.clear();
+        }
         self.attr_pending = false;
     }
 
@@ -43,6 +45,7 @@ impl<'a> Tokenizer<'a> {
 
     /// Leaving the attribute name state: the name is complete, so check it against the
     /// attributes already on the token (13.2.5.33, the duplicate-attribute rule).
+    #[inline]
     fn leave_attribute_name(&mut self) {
         let name = self.attr_name.finish(self.src, self.arena);
         self.attr_name_final = name;
@@ -62,10 +65,16 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Adds the pending attribute to the token unless it was a duplicate.
+    #[inline]
     fn finish_attribute(&mut self) {
-        if !self.attr_pending {
-            return;
+        if self.attr_pending {
+            self.push_attribute();
         }
+    }
+
+    /// [`finish_attribute`](Self::finish_attribute) when an attribute is pending.
+    #[inline]
+    fn push_attribute(&mut self) {
         self.attr_pending = false;
         if self.attr_duplicate {
             return;
@@ -180,22 +189,46 @@ impl<'a> Tokenizer<'a> {
     ///
     /// Called with `pos` at the first letter of the tag name, `state` the tag name state.
     pub(super) fn tag_fast_path(&mut self) -> Option<Token<'a>> {
-        let input = self.input;
         // Tag name state.
         self.take_name_run(&scan::TAG_NAME, false);
-        let mut p = self.pos;
-        match input.get(p) {
-            Some(&c) if is_plain_whitespace(c) => p += 1,
-            Some(b'>') => return self.fast_emit_tag(p),
-            Some(b'/') if input.get(p + 1) == Some(&b'>') => {
-                self.self_closing = true;
-                return self.fast_emit_tag(p + 1);
+        let p = self.pos;
+        match self.input.get(p) {
+            Some(&c) if is_plain_whitespace(c) => {
+                self.attributes_fast_path(p + 1, State::BeforeAttributeName)
             }
-            _ => return self.fast_stop(State::TagName, p),
+            Some(b'>') => self.fast_emit_tag(p),
+            Some(b'/') if self.input.get(p + 1) == Some(&b'>') => {
+                self.self_closing = true;
+                self.fast_emit_tag(p + 1)
+            }
+            _ => self.fast_stop(State::TagName, p),
         }
-        // The state after white space: before attribute name, or after attribute name (which
-        // differs only at `=`, handled below).
-        let mut ws_state = State::BeforeAttributeName;
+    }
+
+    /// The tag fast path from the after attribute value (quoted) state (13.2.5.39), `p` the
+    /// next input character: where the quoted value states continue once a value that went
+    /// through the spec's states (a character reference, a CR) is closed.
+    #[inline]
+    fn after_attribute_value_quoted_fast_path(&mut self, p: usize) -> Option<Token<'a>> {
+        match self.input.get(p) {
+            Some(&c) if is_plain_whitespace(c) => {
+                self.attributes_fast_path(p + 1, State::BeforeAttributeName)
+            }
+            Some(b'>') => self.fast_emit_tag(p),
+            Some(b'/') if self.input.get(p + 1) == Some(&b'>') => {
+                self.self_closing = true;
+                self.fast_emit_tag(p + 1)
+            }
+            _ => self.fast_stop(State::AfterAttributeValueQuoted, p),
+        }
+    }
+
+    /// The tag fast path's attributes, from white space after the tag name or an attribute:
+    /// `p` is the next input character, `ws_state` the state the white space left the
+    /// tokenizer in (before attribute name, or after attribute name, which differs only at
+    /// `=`).
+    fn attributes_fast_path(&mut self, mut p: usize, mut ws_state: State) -> Option<Token<'a>> {
+        let input = self.input;
         loop {
             while let Some(&c) = input.get(p)
                 && is_plain_whitespace(c)
@@ -251,30 +284,17 @@ impl<'a> Tokenizer<'a> {
                 p += 1;
             }
             match input.get(p) {
-                Some(&q) if q == b'"' || q == b'\'' => {
-                    // Attribute value (double- or single-quoted) state.
-                    let (set, state) = if q == b'"' {
-                        (&scan::ATTR_VALUE_DOUBLE, State::AttributeValueDoubleQuoted)
-                    } else {
-                        (&scan::ATTR_VALUE_SINGLE, State::AttributeValueSingleQuoted)
+                Some(b'"') => {
+                    p = match self.quoted_value_fast_path(p + 1, b'"') {
+                        Ok(after) => after,
+                        Err(e) => return self.fast_stop(State::AttributeValueDoubleQuoted, e),
                     };
-                    self.pos = p + 1;
-                    let (s, e) = self.take_run(set);
-                    self.attr_value.push_range(self.src, s, e);
-                    if input.get(e) != Some(&q) {
-                        return self.fast_stop(state, e);
-                    }
-                    // After attribute value (quoted) state.
-                    p = e + 1;
-                    match input.get(p) {
-                        Some(&c) if is_plain_whitespace(c) => p += 1,
-                        Some(b'>') => return self.fast_emit_tag(p),
-                        Some(b'/') if input.get(p + 1) == Some(&b'>') => {
-                            self.self_closing = true;
-                            return self.fast_emit_tag(p + 1);
-                        }
-                        _ => return self.fast_stop(State::AfterAttributeValueQuoted, p),
-                    }
+                }
+                Some(b'\'') => {
+                    p = match self.quoted_value_fast_path(p + 1, b'\'') {
+                        Ok(after) => after,
+                        Err(e) => return self.fast_stop(State::AttributeValueSingleQuoted, e),
+                    };
                 }
                 Some(&c) if !scan::ATTR_VALUE_UNQUOTED.contains(c) => {
                     // Attribute value (unquoted) state.
@@ -282,14 +302,54 @@ impl<'a> Tokenizer<'a> {
                     let (s, e) = self.take_run(&scan::ATTR_VALUE_UNQUOTED);
                     self.attr_value.push_range(self.src, s, e);
                     match input.get(e) {
-                        Some(&c) if is_plain_whitespace(c) => p = e + 1,
+                        Some(&c) if is_plain_whitespace(c) => {
+                            p = e + 1;
+                            ws_state = State::BeforeAttributeName;
+                            continue;
+                        }
                         Some(b'>') => return self.fast_emit_tag(e),
                         _ => return self.fast_stop(State::AttributeValueUnquoted, e),
                     }
                 }
                 _ => return self.fast_stop(State::BeforeAttributeValue, p),
             }
+            // After attribute value (quoted) state.
+            match input.get(p) {
+                Some(&c) if is_plain_whitespace(c) => p += 1,
+                Some(b'>') => return self.fast_emit_tag(p),
+                Some(b'/') if input.get(p + 1) == Some(&b'>') => {
+                    self.self_closing = true;
+                    return self.fast_emit_tag(p + 1);
+                }
+                _ => return self.fast_stop(State::AfterAttributeValueQuoted, p),
+            }
             ws_state = State::BeforeAttributeName;
+        }
+    }
+
+    /// The tag fast path's attribute value (double- or single-quoted) state, from `start`
+    /// (after the opening `quote`): `Ok` with the position after the closing quote, or `Err`
+    /// with the position of the character the state must handle itself. `&amp;` followed by
+    /// another available character is the named character reference it always is (an `&`,
+    /// no parse error); any other `&` goes through the character reference states.
+    #[inline(always)]
+    fn quoted_value_fast_path(&mut self, start: usize, quote: u8) -> Result<usize, usize> {
+        self.pos = start;
+        loop {
+            let (s, e) = if quote == b'"' {
+                self.take_run(&scan::ATTR_VALUE_DOUBLE)
+            } else {
+                self.take_run(&scan::ATTR_VALUE_SINGLE)
+            };
+            self.attr_value.push_range(self.src, s, e);
+            match self.input.get(e) {
+                Some(&c) if c == quote => return Ok(e + 1),
+                Some(b'&') if self.input.len() > e + 5 && self.input[e + 1..e + 5] == *b"amp;" => {
+                    self.attr_value.push_str(self.src, "&");
+                    self.pos = e + 5;
+                }
+                _ => return Err(e),
+            }
         }
     }
 
@@ -501,7 +561,7 @@ impl<'a> Tokenizer<'a> {
         match self.consume() {
             Some(c) if c == quote => {
                 self.state = State::AfterAttributeValueQuoted;
-                self.after_attribute_value_quoted_state()
+                self.after_attribute_value_quoted_fast_path(self.pos)
             }
             Some(b'&') => {
                 self.return_state = self.state;
