@@ -45,7 +45,7 @@ impl<'a> Tokenizer<'a> {
 
     /// Leaving the attribute name state: the name is complete, so check it against the
     /// attributes already on the token (13.2.5.33, the duplicate-attribute rule).
-    #[inline]
+    #[inline(always)]
     fn leave_attribute_name(&mut self) {
         let name = self.attr_name.finish(self.src, self.arena);
         self.attr_name_final = name;
@@ -120,11 +120,11 @@ impl<'a> Tokenizer<'a> {
         match self.consume() {
             Some(b'!') => {
                 self.state = State::MarkupDeclarationOpen;
-                None
+                self.markup_declaration_open_state()
             }
             Some(b'/') => {
                 self.state = State::EndTagOpen;
-                None
+                self.end_tag_open_state()
             }
             Some(c) if c.is_ascii_alphabetic() => {
                 self.start_tag_token(false);
