@@ -117,6 +117,16 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.6 Tag open state.
     pub(super) fn tag_open_state(&mut self) -> Option<Token<'a>> {
+        if let Some(&c) = self.input.get(self.pos)
+            && c.is_ascii_alphabetic()
+        {
+            // ASCII alpha: create a new start tag token, reconsume in the tag name state (the
+            // letter is peeked rather than consumed and given back).
+            self.cur = self.pos;
+            self.start_tag_token(false);
+            self.state = State::TagName;
+            return self.tag_fast_path();
+        }
         match self.consume() {
             Some(b'!') => {
                 self.state = State::MarkupDeclarationOpen;
@@ -125,11 +135,6 @@ impl<'a> Tokenizer<'a> {
             Some(b'/') => {
                 self.state = State::EndTagOpen;
                 self.end_tag_open_state()
-            }
-            Some(c) if c.is_ascii_alphabetic() => {
-                self.start_tag_token(false);
-                self.reconsume(State::TagName);
-                self.tag_fast_path()
             }
             Some(b'?') => {
                 self.temp_start = self.pos;
@@ -151,12 +156,17 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.7 End tag open state.
     pub(super) fn end_tag_open_state(&mut self) -> Option<Token<'a>> {
+        if let Some(&c) = self.input.get(self.pos)
+            && c.is_ascii_alphabetic()
+        {
+            // ASCII alpha: create a new end tag token, reconsume in the tag name state (the
+            // letter is peeked rather than consumed and given back).
+            self.cur = self.pos;
+            self.start_tag_token(true);
+            self.state = State::TagName;
+            return self.tag_fast_path();
+        }
         match self.consume() {
-            Some(c) if c.is_ascii_alphabetic() => {
-                self.start_tag_token(true);
-                self.reconsume(State::TagName);
-                self.tag_fast_path()
-            }
             Some(b'>') => {
                 self.error(ErrorCode::MissingEndTagName);
                 self.state = State::Data;
@@ -181,11 +191,11 @@ impl<'a> Tokenizer<'a> {
     /// before attribute value (35), quoted and unquoted values (36–38), after attribute value
     /// (quoted) (39) and self-closing start tag (40), for the characters where these states
     /// do nothing but move on (white space other than CR, `=`, quotes, `/>`, `>`, ASCII upper
-    /// alpha in names). At anything else (NUL, CR, `&`, the characters that are parse errors,
-    /// the end of the available input) it stops where it is: it sets `state` and `pos` to
-    /// where the state machine would be at that character, with the same token being built,
-    /// and returns `None`, so the spec's states take over from there. It never consumes past
-    /// the available input, so it never suspends itself.
+    /// alpha in names, `&amp;` in quoted values). At anything else (NUL, CR, any other `&`,
+    /// the characters that are parse errors, the end of the available input) it stops where
+    /// it is: it sets `state` and `pos` to where the state machine would be at that character,
+    /// with the same token being built, and returns `None`, so the spec's states take over
+    /// from there. It never consumes past the available input, so it never suspends itself.
     ///
     /// Called with `pos` at the first letter of the tag name, `state` the tag name state.
     pub(super) fn tag_fast_path(&mut self) -> Option<Token<'a>> {
