@@ -75,11 +75,18 @@ impl<'a> Tokenizer<'a> {
     /// [`finish_attribute`](Self::finish_attribute) when an attribute is pending.
     #[inline]
     fn push_attribute(&mut self) {
+        let value = self.attr_value.finish(self.src, self.arena);
+        self.push_attribute_with_value(value);
+    }
+
+    /// Adds the pending attribute, whose value is `value` (the finished `attr_value`), to the
+    /// token unless it was a duplicate; no attribute is pending afterwards.
+    #[inline(always)]
+    fn push_attribute_with_value(&mut self, value: &'a str) {
         self.attr_pending = false;
         if self.attr_duplicate {
             return;
         }
-        let value = self.attr_value.finish(self.src, self.arena);
         let name = self.attr_name_final;
         if self.attrs.len() >= LINEAR_DUPLICATE_CHECK_LIMIT && !self.attr_names.is_empty() {
             self.attr_names.insert(name);
@@ -342,6 +349,9 @@ impl<'a> Tokenizer<'a> {
     /// with the position of the character the state must handle itself. `&amp;` followed by
     /// another available character is the named character reference it always is (an `&`,
     /// no parse error); any other `&` goes through the character reference states.
+    ///
+    /// A value closed here is complete (the states after it never change it), so the attribute
+    /// is added to the token at once, the common value without a copy through `attr_value`.
     #[inline(always)]
     fn quoted_value_fast_path(&mut self, start: usize, quote: u8) -> Result<usize, usize> {
         self.pos = start;
@@ -351,9 +361,17 @@ impl<'a> Tokenizer<'a> {
             } else {
                 self.take_run(&scan::ATTR_VALUE_SINGLE)
             };
+            if self.input.get(e) == Some(&quote) && s == start {
+                // The whole value is the input's `s..e`.
+                self.push_attribute_with_value(&self.src[s..e]);
+                return Ok(e + 1);
+            }
             self.attr_value.push_range(self.src, s, e);
             match self.input.get(e) {
-                Some(&c) if c == quote => return Ok(e + 1),
+                Some(&c) if c == quote => {
+                    self.push_attribute();
+                    return Ok(e + 1);
+                }
                 Some(b'&') if self.input.len() > e + 5 && self.input[e + 1..e + 5] == *b"amp;" => {
                     self.attr_value.push_str(self.src, "&");
                     self.pos = e + 5;
