@@ -387,7 +387,7 @@ impl<'a> Tokenizer<'a> {
     #[inline(always)]
     fn take_name_run(&mut self, set: &scan::StopSet, attribute: bool) {
         loop {
-            let (s, e) = self.take_run(set);
+            let (s, e) = self.take_short_run(set);
             let buf = if attribute {
                 &mut self.attr_name
             } else {
@@ -402,6 +402,27 @@ impl<'a> Tokenizer<'a> {
                 _ => return,
             }
         }
+    }
+
+    /// [`take_run`](Self::take_run) for runs that are usually a few bytes long (tag and
+    /// attribute names): the first bytes are looked at one at a time through the set's table
+    /// (what the scalar twin does), the scanner only runs if they are all ordinary.
+    #[inline(always)]
+    fn take_short_run(&mut self, set: &scan::StopSet) -> (usize, usize) {
+        const SHORT: usize = 16;
+        let start = self.pos;
+        let limit = (start + SHORT).min(self.input.len());
+        let mut end = start;
+        while end < limit {
+            if set.contains(self.input[end]) {
+                self.pos = end;
+                return (start, end);
+            }
+            end += 1;
+        }
+        self.pos = end;
+        let (_, end) = self.take_run(set);
+        (start, end)
     }
 
     /// The tag fast path's `>` at `at`: consumes it and emits the tag.
