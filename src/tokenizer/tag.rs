@@ -35,6 +35,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Starts a new attribute on the current tag: empty name and value.
+    #[inline(always)]
     fn start_attribute(&mut self) {
         self.finish_attribute();
         self.attr_pending = true;
