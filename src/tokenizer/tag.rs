@@ -97,6 +97,12 @@ impl<'a> Tokenizer<'a> {
 
     /// Emits the current tag token (with the end-tag parse errors of 13.2.5).
     pub(super) fn emit_tag(&mut self) -> Option<Token<'a>> {
+        self.emit_tag_inline()
+    }
+
+    /// [`emit_tag`](Self::emit_tag), inlined into the tag fast path.
+    #[inline(always)]
+    fn emit_tag_inline(&mut self) -> Option<Token<'a>> {
         self.finish_attribute();
         let name = self.tag_name.finish(self.src, self.arena);
         let attrs: &'a [Attribute<'a>] = if self.attrs.is_empty() {
@@ -432,7 +438,7 @@ impl<'a> Tokenizer<'a> {
         self.cur = at;
         self.pos = at + 1;
         self.state = State::Data;
-        self.emit_tag()
+        self.emit_tag_inline()
     }
 
     /// The tag fast path hands over to `state`, with `at` the next input character.
