@@ -63,7 +63,7 @@ impl<'a> Tokenizer<'a> {
         match self.consume() {
             Some(c) if c.is_ascii_alphanumeric() => {
                 self.reconsume(State::NamedCharacterReference);
-                None
+                self.named_character_reference_state()
             }
             Some(b'#') => {
                 self.state = State::NumericCharacterReference;
@@ -108,7 +108,21 @@ impl<'a> Tokenizer<'a> {
                 }
                 self.pos = end;
                 self.state = self.return_state;
-                self.flush_resolved(chars)
+                if self.char_ref_in_attribute() {
+                    self.attr_value.push_str(self.src, chars);
+                    // Back in the attribute value state: continue there directly (it never
+                    // calls the character reference states itself, so this cannot recurse).
+                    return match self.state {
+                        State::AttributeValueDoubleQuoted => {
+                            self.attribute_value_quoted_state(b'"')
+                        }
+                        State::AttributeValueSingleQuoted => {
+                            self.attribute_value_quoted_state(b'\'')
+                        }
+                        _ => None,
+                    };
+                }
+                self.emit_chars(chars)
             }
             None => {
                 self.state = State::AmbiguousAmpersand;

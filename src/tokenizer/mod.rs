@@ -3,8 +3,11 @@
 //! [`Tokenizer`] runs the spec's state machine over a whole, already decoded input (`&'a str`)
 //! and hands out one [`Token`] per call to [`Tokenizer::next_token`]. It is zero-copy: token
 //! strings are slices of the input unless the tokenizer changed the characters (see
-//! [`token`](Token)). Text-like states find their next stop byte with `memchr` (see `scan.rs`);
-//! every other state steps one character at a time, exactly as the spec's prose reads.
+//! [`token`](Token)). States that run over long stretches find their next stop byte with the
+//! scanning layer (`scan/`); the others step one character at a time, as the spec's prose
+//! reads. The common shape of a tag (name, attributes with quoted or unquoted values, `>` or
+//! `/>`) is taken in one function, `tag.rs`'s tag fast path, which hands over to the states at
+//! anything unusual.
 //!
 //! The states live in one file per spec area: `text.rs` (data, RCDATA, RAWTEXT, script data,
 //! PLAINTEXT, CDATA and their less-than-sign / end-tag states), `tag.rs` (tags and attributes),

@@ -13,7 +13,9 @@ impl<'a> Tokenizer<'a> {
         self.tag_name.clear();
         self.self_closing = false;
         self.attrs.clear();
-        self.attr_names.clear();
+        if !self.attr_names.is_empty() {
+            self.attr_names.clear();
+        }
         self.attr_pending = false;
     }
 
@@ -33,6 +35,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Starts a new attribute on the current tag: empty name and value.
+    #[inline(always)]
     fn start_attribute(&mut self) {
         self.finish_attribute();
         self.attr_pending = true;
@@ -43,6 +46,7 @@ impl<'a> Tokenizer<'a> {
 
     /// Leaving the attribute name state: the name is complete, so check it against the
     /// attributes already on the token (13.2.5.33, the duplicate-attribute rule).
+    #[inline(always)]
     fn leave_attribute_name(&mut self) {
         let name = self.attr_name.finish(self.src, self.arena);
         self.attr_name_final = name;
@@ -62,15 +66,28 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Adds the pending attribute to the token unless it was a duplicate.
+    #[inline]
     fn finish_attribute(&mut self) {
-        if !self.attr_pending {
-            return;
+        if self.attr_pending {
+            self.push_attribute();
         }
+    }
+
+    /// [`finish_attribute`](Self::finish_attribute) when an attribute is pending.
+    #[inline]
+    fn push_attribute(&mut self) {
+        let value = self.attr_value.finish(self.src, self.arena);
+        self.push_attribute_with_value(value);
+    }
+
+    /// Adds the pending attribute, whose value is `value` (the finished `attr_value`), to the
+    /// token unless it was a duplicate; no attribute is pending afterwards.
+    #[inline(always)]
+    fn push_attribute_with_value(&mut self, value: &'a str) {
         self.attr_pending = false;
         if self.attr_duplicate {
             return;
         }
-        let value = self.attr_value.finish(self.src, self.arena);
         let name = self.attr_name_final;
         if self.attrs.len() >= LINEAR_DUPLICATE_CHECK_LIMIT && !self.attr_names.is_empty() {
             self.attr_names.insert(name);
@@ -80,6 +97,12 @@ impl<'a> Tokenizer<'a> {
 
     /// Emits the current tag token (with the end-tag parse errors of 13.2.5).
     pub(super) fn emit_tag(&mut self) -> Option<Token<'a>> {
+        self.emit_tag_inline()
+    }
+
+    /// [`emit_tag`](Self::emit_tag), inlined into the tag fast path.
+    #[inline(always)]
+    fn emit_tag_inline(&mut self) -> Option<Token<'a>> {
         self.finish_attribute();
         let name = self.tag_name.finish(self.src, self.arena);
         let attrs: &'a [Attribute<'a>] = if self.attrs.is_empty() {
@@ -108,19 +131,24 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.6 Tag open state.
     pub(super) fn tag_open_state(&mut self) -> Option<Token<'a>> {
+        if let Some(&c) = self.input.get(self.pos)
+            && c.is_ascii_alphabetic()
+        {
+            // ASCII alpha: create a new start tag token, reconsume in the tag name state (the
+            // letter is peeked rather than consumed and given back).
+            self.cur = self.pos;
+            self.start_tag_token(false);
+            self.state = State::TagName;
+            return self.tag_fast_path();
+        }
         match self.consume() {
             Some(b'!') => {
                 self.state = State::MarkupDeclarationOpen;
-                None
+                self.markup_declaration_open_state()
             }
             Some(b'/') => {
                 self.state = State::EndTagOpen;
-                None
-            }
-            Some(c) if c.is_ascii_alphabetic() => {
-                self.start_tag_token(false);
-                self.reconsume(State::TagName);
-                self.tag_name_state()
+                self.end_tag_open_state()
             }
             Some(b'?') => {
                 self.temp_start = self.pos;
@@ -142,12 +170,17 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.7 End tag open state.
     pub(super) fn end_tag_open_state(&mut self) -> Option<Token<'a>> {
+        if let Some(&c) = self.input.get(self.pos)
+            && c.is_ascii_alphabetic()
+        {
+            // ASCII alpha: create a new end tag token, reconsume in the tag name state (the
+            // letter is peeked rather than consumed and given back).
+            self.cur = self.pos;
+            self.start_tag_token(true);
+            self.state = State::TagName;
+            return self.tag_fast_path();
+        }
         match self.consume() {
-            Some(c) if c.is_ascii_alphabetic() => {
-                self.start_tag_token(true);
-                self.reconsume(State::TagName);
-                self.tag_name_state()
-            }
             Some(b'>') => {
                 self.error(ErrorCode::MissingEndTagName);
                 self.state = State::Data;
@@ -165,6 +198,255 @@ impl<'a> Tokenizer<'a> {
                 None
             }
         }
+    }
+
+    /// The common shape of a tag, from the tag name state to its `>`, in one function: the
+    /// tag name state (13.2.5.8), before / after attribute name (32, 34), attribute name (33),
+    /// before attribute value (35), quoted and unquoted values (36–38), after attribute value
+    /// (quoted) (39) and self-closing start tag (40), for the characters where these states
+    /// do nothing but move on (white space other than CR, `=`, quotes, `/>`, `>`, ASCII upper
+    /// alpha in names, `&amp;` in quoted values). At anything else (NUL, CR, any other `&`,
+    /// the characters that are parse errors, the end of the available input) it stops where
+    /// it is: it sets `state` and `pos` to where the state machine would be at that character,
+    /// with the same token being built, and returns `None`, so the spec's states take over
+    /// from there. It never consumes past the available input, so it never suspends itself.
+    ///
+    /// Called with `pos` at the first letter of the tag name, `state` the tag name state.
+    pub(super) fn tag_fast_path(&mut self) -> Option<Token<'a>> {
+        // Tag name state.
+        self.take_name_run(&scan::TAG_NAME, false);
+        let p = self.pos;
+        match self.input.get(p) {
+            Some(&c) if is_plain_whitespace(c) => {
+                self.attributes_fast_path(p + 1, State::BeforeAttributeName)
+            }
+            Some(b'>') => self.fast_emit_tag(p),
+            Some(b'/') if self.input.get(p + 1) == Some(&b'>') => {
+                self.self_closing = true;
+                self.fast_emit_tag(p + 1)
+            }
+            _ => self.fast_stop(State::TagName, p),
+        }
+    }
+
+    /// The tag fast path from the after attribute value (quoted) state (13.2.5.39), `p` the
+    /// next input character: where the quoted value states continue once a value that went
+    /// through the spec's states (a character reference, a CR) is closed.
+    #[inline]
+    fn after_attribute_value_quoted_fast_path(&mut self, p: usize) -> Option<Token<'a>> {
+        match self.input.get(p) {
+            Some(&c) if is_plain_whitespace(c) => {
+                self.attributes_fast_path(p + 1, State::BeforeAttributeName)
+            }
+            Some(b'>') => self.fast_emit_tag(p),
+            Some(b'/') if self.input.get(p + 1) == Some(&b'>') => {
+                self.self_closing = true;
+                self.fast_emit_tag(p + 1)
+            }
+            _ => self.fast_stop(State::AfterAttributeValueQuoted, p),
+        }
+    }
+
+    /// The tag fast path's attributes, from white space after the tag name or an attribute:
+    /// `p` is the next input character, `ws_state` the state the white space left the
+    /// tokenizer in (before attribute name, or after attribute name, which differs only at
+    /// `=`).
+    fn attributes_fast_path(&mut self, mut p: usize, mut ws_state: State) -> Option<Token<'a>> {
+        let input = self.input;
+        loop {
+            while let Some(&c) = input.get(p)
+                && is_plain_whitespace(c)
+            {
+                p += 1;
+            }
+            match input.get(p) {
+                Some(b'>') => return self.fast_emit_tag(p),
+                Some(b'/') if input.get(p + 1) == Some(&b'>') => {
+                    self.self_closing = true;
+                    return self.fast_emit_tag(p + 1);
+                }
+                Some(b'=') if ws_state == State::AfterAttributeName => {
+                    p += 1;
+                }
+                Some(&c) if !scan::ATTR_NAME.contains(c) || c.is_ascii_uppercase() => {
+                    // Attribute name state.
+                    self.start_attribute();
+                    self.pos = p;
+                    self.take_name_run(&scan::ATTR_NAME, true);
+                    let e = self.pos;
+                    match input.get(e) {
+                        Some(&c) if is_plain_whitespace(c) || matches!(c, b'=' | b'>' | b'/') => {
+                            self.cur = e;
+                            self.pos = e + 1;
+                            self.leave_attribute_name();
+                            match c {
+                                b'=' => p = e + 1,
+                                b'>' => return self.fast_emit_tag(e),
+                                b'/' => {
+                                    if input.get(e + 1) == Some(&b'>') {
+                                        self.self_closing = true;
+                                        return self.fast_emit_tag(e + 1);
+                                    }
+                                    return self.fast_stop(State::AfterAttributeName, e);
+                                }
+                                _ => {
+                                    p = e + 1;
+                                    ws_state = State::AfterAttributeName;
+                                    continue;
+                                }
+                            }
+                        }
+                        _ => return self.fast_stop(State::AttributeName, e),
+                    }
+                }
+                _ => return self.fast_stop(ws_state, p),
+            }
+            // Before attribute value state.
+            while let Some(&c) = input.get(p)
+                && is_plain_whitespace(c)
+            {
+                p += 1;
+            }
+            match input.get(p) {
+                Some(b'"') => {
+                    p = match self.quoted_value_fast_path(p + 1, b'"') {
+                        Ok(after) => after,
+                        Err(e) => return self.fast_stop(State::AttributeValueDoubleQuoted, e),
+                    };
+                }
+                Some(b'\'') => {
+                    p = match self.quoted_value_fast_path(p + 1, b'\'') {
+                        Ok(after) => after,
+                        Err(e) => return self.fast_stop(State::AttributeValueSingleQuoted, e),
+                    };
+                }
+                Some(&c) if !scan::ATTR_VALUE_UNQUOTED.contains(c) => {
+                    // Attribute value (unquoted) state.
+                    self.pos = p;
+                    let (s, e) = self.take_run(&scan::ATTR_VALUE_UNQUOTED);
+                    self.attr_value.push_range(self.src, s, e);
+                    match input.get(e) {
+                        Some(&c) if is_plain_whitespace(c) => {
+                            p = e + 1;
+                            ws_state = State::BeforeAttributeName;
+                            continue;
+                        }
+                        Some(b'>') => return self.fast_emit_tag(e),
+                        _ => return self.fast_stop(State::AttributeValueUnquoted, e),
+                    }
+                }
+                _ => return self.fast_stop(State::BeforeAttributeValue, p),
+            }
+            // After attribute value (quoted) state.
+            match input.get(p) {
+                Some(&c) if is_plain_whitespace(c) => p += 1,
+                Some(b'>') => return self.fast_emit_tag(p),
+                Some(b'/') if input.get(p + 1) == Some(&b'>') => {
+                    self.self_closing = true;
+                    return self.fast_emit_tag(p + 1);
+                }
+                _ => return self.fast_stop(State::AfterAttributeValueQuoted, p),
+            }
+            ws_state = State::BeforeAttributeName;
+        }
+    }
+
+    /// The tag fast path's attribute value (double- or single-quoted) state, from `start`
+    /// (after the opening `quote`): `Ok` with the position after the closing quote, or `Err`
+    /// with the position of the character the state must handle itself. `&amp;` followed by
+    /// another available character is the named character reference it always is (an `&`,
+    /// no parse error); any other `&` goes through the character reference states.
+    ///
+    /// A value closed here is complete (the states after it never change it), so the attribute
+    /// is added to the token at once, the common value without a copy through `attr_value`.
+    #[inline(always)]
+    fn quoted_value_fast_path(&mut self, start: usize, quote: u8) -> Result<usize, usize> {
+        self.pos = start;
+        loop {
+            let (s, e) = if quote == b'"' {
+                self.take_run(&scan::ATTR_VALUE_DOUBLE)
+            } else {
+                self.take_run(&scan::ATTR_VALUE_SINGLE)
+            };
+            if self.input.get(e) == Some(&quote) && s == start {
+                // The whole value is the input's `s..e`.
+                self.push_attribute_with_value(&self.src[s..e]);
+                return Ok(e + 1);
+            }
+            self.attr_value.push_range(self.src, s, e);
+            match self.input.get(e) {
+                Some(&c) if c == quote => {
+                    self.push_attribute();
+                    return Ok(e + 1);
+                }
+                Some(b'&') if self.input.len() > e + 5 && self.input[e + 1..e + 5] == *b"amp;" => {
+                    self.attr_value.push_str(self.src, "&");
+                    self.pos = e + 5;
+                }
+                _ => return Err(e),
+            }
+        }
+    }
+
+    /// The tag fast path's run of a tag or attribute name: takes the run up to the next byte
+    /// of `set`, lower-casing ASCII upper alpha on the way, and stops with `pos` at the first
+    /// other stop byte (or at the end of the available input).
+    #[inline(always)]
+    fn take_name_run(&mut self, set: &scan::StopSet, attribute: bool) {
+        loop {
+            let (s, e) = self.take_short_run(set);
+            let buf = if attribute {
+                &mut self.attr_name
+            } else {
+                &mut self.tag_name
+            };
+            buf.push_range(self.src, s, e);
+            match self.input.get(e) {
+                Some(&c) if c.is_ascii_uppercase() => {
+                    buf.push_char(self.src, c.to_ascii_lowercase() as char);
+                    self.pos = e + 1;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// [`take_run`](Self::take_run) for runs that are usually a few bytes long (tag and
+    /// attribute names): the first bytes are looked at one at a time through the set's table
+    /// (what the scalar twin does), the scanner only runs if they are all ordinary.
+    #[inline(always)]
+    fn take_short_run(&mut self, set: &scan::StopSet) -> (usize, usize) {
+        const SHORT: usize = 16;
+        let start = self.pos;
+        let limit = (start + SHORT).min(self.input.len());
+        let mut end = start;
+        while end < limit {
+            if set.contains(self.input[end]) {
+                self.pos = end;
+                return (start, end);
+            }
+            end += 1;
+        }
+        self.pos = end;
+        let (_, end) = self.take_run(set);
+        (start, end)
+    }
+
+    /// The tag fast path's `>` at `at`: consumes it and emits the tag.
+    #[inline(always)]
+    fn fast_emit_tag(&mut self, at: usize) -> Option<Token<'a>> {
+        self.cur = at;
+        self.pos = at + 1;
+        self.state = State::Data;
+        self.emit_tag_inline()
+    }
+
+    /// The tag fast path hands over to `state`, with `at` the next input character.
+    #[cold]
+    fn fast_stop(&mut self, state: State, at: usize) -> Option<Token<'a>> {
+        self.state = state;
+        self.pos = at;
+        None
     }
 
     /// 13.2.5.8 Tag name state.
@@ -335,7 +617,7 @@ impl<'a> Tokenizer<'a> {
         match self.consume() {
             Some(c) if c == quote => {
                 self.state = State::AfterAttributeValueQuoted;
-                self.after_attribute_value_quoted_state()
+                self.after_attribute_value_quoted_fast_path(self.pos)
             }
             Some(b'&') => {
                 self.return_state = self.state;
@@ -444,4 +726,11 @@ impl<'a> Tokenizer<'a> {
             }
         }
     }
+}
+
+/// White space that the tag fast path steps over itself: TAB, LF, FF, SPACE (a CR, which may
+/// be half of a CRLF pair or the end of a chunk, goes through `consume`).
+#[inline(always)]
+fn is_plain_whitespace(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0C' | b' ')
 }

@@ -28,6 +28,15 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.1 Data state.
     pub(super) fn data_state(&mut self) -> Option<Token<'a>> {
+        if self.input.get(self.pos) == Some(&b'<') {
+            // The most common character here (after a tag or a run of text): consume it
+            // without a scan that would stop at once.
+            self.cur = self.pos;
+            self.pos += 1;
+            self.lt_pos = self.cur;
+            self.state = State::TagOpen;
+            return self.tag_open_state();
+        }
         let stop = self.find_stop(&scan::DATA);
         if let Some(t) = self.emit_run(stop) {
             return Some(t);
@@ -36,7 +45,7 @@ impl<'a> Tokenizer<'a> {
             Some(b'&') => {
                 self.return_state = State::Data;
                 self.state = State::CharacterReference;
-                None
+                self.character_reference_state()
             }
             Some(b'<') => {
                 self.lt_pos = self.cur;

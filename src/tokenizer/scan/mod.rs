@@ -23,6 +23,10 @@
 //!
 //! The `unsafe` of the whole crate lives in this module's `x86` and `neon` submodules; each
 //! block says why it is sound.
+//!
+//! Tag and attribute names are usually a few bytes long: the tag fast path (`tag.rs`) looks at
+//! their first 16 bytes itself through [`StopSet::contains`] (the scalar twin's table) and only
+//! calls [`Scanner::find`] for longer names.
 
 #[cfg(target_arch = "aarch64")]
 mod neon;
