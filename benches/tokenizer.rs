@@ -9,7 +9,7 @@
 //!
 //! Groups: `shared-corpus` (all of `$SIMDHTML_SHARED/corpus`), `text-heavy` (the quarter of
 //! those pages with the largest share of character-token bytes outside raw-text elements),
-//! `repo-corpus` (the repository's `corpus/`).
+//! `repo-corpus` (the repository's `corpus/` and `corpus/generated/`).
 //!
 //! Short run: `cargo bench --bench tokenizer -- --warm-up-time 1 --measurement-time 3`.
 

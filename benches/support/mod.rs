@@ -57,10 +57,12 @@ pub fn shared_corpus() -> Vec<Page> {
     load(&paths)
 }
 
-/// The repository's own `corpus/` (hand-written pages). Panics if it is missing.
+/// The repository's own `corpus/`: the hand-written pages and `corpus/generated/` (written by
+/// `examples/gen_corpus.rs`). Panics if it is missing.
 pub fn repo_corpus() -> Vec<Page> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let pages = load_dir(&dir);
+    let mut pages = load_dir(&dir);
+    pages.extend(load_dir(&dir.join("generated")));
     assert!(!pages.is_empty(), "no .html pages in {}", dir.display());
     pages
 }
