@@ -15,8 +15,9 @@ pub fn shared_dir() -> PathBuf {
 pub fn missing_data(path: &Path, err: impl std::fmt::Display) -> ! {
     panic!(
         "conformance data missing at {} ({err}).\n\
-         Set SIMDHTML_SHARED to the shared folder, or see README.md \"Test data\" for how to \
-         fetch html5lib-tests and the WPT parsing files at their pinned commits.",
+         Set SIMDHTML_SHARED to the shared folder. README.md \"Test data\" says where each of \
+         its folders comes from (html5lib-tests and the WPT files at pinned commits; the \
+         real-page corpus is project-internal) and which tests need the corpus.",
         path.display()
     )
 }
