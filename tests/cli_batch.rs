@@ -365,14 +365,25 @@ fn the_node_budget_truncates_a_quadratic_page_and_only_it() {
 }
 
 #[test]
-fn missing_path_and_bad_options_are_one_line_errors() {
+fn missing_path_is_an_error_record_and_bad_options_are_one_line_errors() {
     let t = tree();
+    let (a, b) = (t.dir.join("a.html"), t.dir.join("b.htm"));
     let missing = t.dir.join("no-such-dir");
-    let (code, out, err) = simdhtml(&["batch", &s(&t.dir), &s(&missing)], "");
-    assert_eq!(code, 2);
-    assert_eq!(out, "", "nothing is parsed when a path is missing");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("no-such-dir"), "{err}");
+    // On the command line as on standard input: a record in its place, the batch goes on.
+    let (code, out, err) = simdhtml(&["batch", &s(&a), &s(&missing), &s(&b)], "");
+    assert_eq!(code, 1, "{err}");
+    let recs = records(&out);
+    let paths: Vec<&str> = recs.iter().map(|r| r["path"].as_str().unwrap()).collect();
+    assert_eq!(paths, [s(&a), s(&missing), s(&b)]);
+    assert_eq!(recs[0]["title"], "A");
+    assert_eq!(recs[2]["title"], "B");
+    let e = recs[1]["error"].as_str().unwrap();
+    assert!(e.starts_with("cannot read: "), "{e}");
+    assert_eq!(recs[1].as_object().unwrap().len(), 2, "{}", recs[1]);
+    let (_, stdin_out, _) = simdhtml(&["batch"], &format!("{}\n", s(&missing)));
+    assert_eq!(records(&stdin_out)[0], recs[1]);
+    assert_eq!(err.lines().count(), 1, "only the summary: {err}");
+    assert!(err.ends_with(" 1 failure\n"), "{err}");
     for bad in [
         &["batch", "--jobs", "0"][..],
         &["batch", "--fields", "title,colour"][..],
@@ -385,6 +396,33 @@ fn missing_path_and_bad_options_are_one_line_errors() {
         assert_eq!(out, "");
         assert!(err.starts_with("error: "), "{bad:?}: {err}");
     }
+}
+
+#[test]
+fn summary_counts_file_and_files() {
+    let t = tree();
+    let a = s(&t.dir.join("a.html"));
+    let (code, _, err) = simdhtml(&["batch", &a], "");
+    assert_eq!(code, 0);
+    let summary = err.lines().last().unwrap();
+    assert!(
+        summary.starts_with("batch: 1 file, ") && summary.ends_with(", 0 failures"),
+        "{summary}"
+    );
+    let (_, _, err) = simdhtml(&["batch", &a, &a], "");
+    assert!(err.starts_with("batch: 2 files, "), "{err}");
+}
+
+#[test]
+fn help_says_path_bytes_and_encoding_are_always_written() {
+    let (code, out, _) = simdhtml(&["batch", "--help"], "");
+    assert_eq!(code, 0);
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("besides `path`, `bytes` and `encoding` (always written)"),
+        "{out}"
+    );
+    assert!(flat.contains("--encoding <LABEL>"), "{out}");
 }
 
 #[test]

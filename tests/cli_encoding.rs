@@ -4,6 +4,10 @@
 
 #[path = "../src/cli/encoding.rs"]
 mod encoding;
+/// What `encoding` reads its files with (`super::load` there).
+#[path = "../src/cli/load.rs"]
+#[allow(dead_code)]
+mod load;
 
 use clap::Parser;
 use encoding::{EncodingArgs, format_line, run_to};
@@ -141,5 +145,30 @@ fn a_late_meta_reports_reparse() {
     // The same page with a transport charset: certain, the <meta> changes nothing.
     let (_, out, _) = run(&parse(&[late.to_str().unwrap(), "--encoding", "utf-8"]).unwrap());
     assert_eq!(out, format!("{}\tUTF-8\ttransport\n", late.display()));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_binary_file_is_a_per_file_error() {
+    let dir = scratch_dir("binary");
+    let blob = dir.join("blob.bin");
+    let page = dir.join("page.html");
+    std::fs::write(
+        &blob,
+        (0..4096u32).map(|i| (i % 7) as u8).collect::<Vec<_>>(),
+    )
+    .unwrap();
+    std::fs::write(&page, "\u{FEFF}<p>").unwrap();
+    let args = parse(&[blob.to_str().unwrap(), page.to_str().unwrap()]).unwrap();
+    let (result, out, err) = run(&args);
+    assert_eq!(result.unwrap(), ExitCode::FAILURE);
+    assert_eq!(out, format!("{}\tUTF-8\tbom\n", page.display()));
+    assert_eq!(
+        err,
+        format!(
+            "simdhtml: {}: binary file (control byte at offset 0), not HTML\n",
+            blob.display()
+        )
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -115,7 +115,7 @@ fn missing_files_are_one_line_errors_with_status_2() {
 fn binary_input_is_a_one_line_error_with_status_2() {
     // An executable-like blob: NUL and control bytes throughout.
     let blob: Vec<u8> = (0..4096u32).map(|i| (i % 7) as u8).collect();
-    for cmd in ["html", "text", "links"] {
+    for cmd in ["html", "text", "links", "tokens", "tree"] {
         let (code, out, err) = simdhtml(&[cmd, "-"], &blob);
         assert_eq!(code, 2, "{cmd}");
         assert!(out.is_empty(), "{cmd}: {out}");

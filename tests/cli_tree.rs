@@ -1,6 +1,10 @@
 //! `simdhtml tree` (src/cli/tree.rs), compiled here on its own.
 #![cfg(feature = "cli")]
 
+/// What `tree` reads its input with (`super::load` there).
+#[path = "../src/cli/load.rs"]
+#[allow(dead_code)]
+mod load;
 #[path = "../src/cli/tree.rs"]
 #[allow(dead_code)]
 mod tree;
@@ -76,4 +80,133 @@ fn bad_options_and_unreadable_input_are_errors() {
     assert!(format!("{e:#}").contains("cannot read"), "{e:#}");
     let e = run(&args(None, None, "maybe")).unwrap_err();
     assert!(format!("{e:#}").contains("--scripting"), "{e:#}");
+}
+
+/// A file of `depth` nested `<div>`s, in a scratch directory that goes with the returned guard.
+fn deep_file(depth: usize) -> (tempfile::TempDir, std::path::PathBuf) {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let path = tmp.path().join("deep.html");
+    std::fs::write(&path, "<div>".repeat(depth)).unwrap();
+    (tmp, path)
+}
+
+/// `simdhtml tree` on 20,000 nested `<div>`s writes its 400 MB dump as it walks the tree: the
+/// run completes under a 256 MiB address-space limit (the whole dump in one string would not
+/// fit), and the output is exactly the dump, counted as it streams by.
+#[test]
+fn tree_streams_the_dump_of_a_deep_document() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    const DEPTH: u64 = 20_000;
+    let (_tmp, path) = deep_file(DEPTH as usize);
+    let mut child = Command::new("sh")
+        .args(["-c", "ulimit -v 262144 && exec \"$0\" tree \"$1\""])
+        .arg(env!("CARGO_BIN_EXE_simdhtml"))
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start simdhtml");
+    let mut out = BufReader::with_capacity(1 << 16, child.stdout.take().unwrap());
+    let mut first = Vec::new();
+    for _ in 0..5 {
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        first.push(line);
+    }
+    assert_eq!(
+        first,
+        [
+            "| <html>\n",
+            "|   <head>\n",
+            "|   <body>\n",
+            "|     <div>\n",
+            "|       <div>\n"
+        ]
+    );
+    let mut total: u64 = first.iter().map(|l| l.len() as u64).sum();
+    let (mut buf, mut last) = (vec![0u8; 1 << 16], Vec::new());
+    loop {
+        let n = out.read(&mut buf).unwrap();
+        if n == 0 {
+            break;
+        }
+        total += n as u64;
+        // Keep the last 64 KiB or more (a line of the deepest `<div>` is 40,010 bytes).
+        if last.len() > 1 << 16 {
+            last.drain(..last.len() - (1 << 16));
+        }
+        last.extend_from_slice(&buf[..n]);
+    }
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(status.success(), "{status}: {err}");
+    assert!(err.is_empty(), "{err}");
+    // `| <html>`, `|   <head>`, `|   <body>`, then a `<div>` line at each depth 2..=DEPTH+1
+    // (`| `, two spaces a level, `<div>`, newline).
+    let divs: u64 = (2..=DEPTH + 1).map(|d| 2 + 2 * d + 6).sum();
+    assert_eq!(total, 9 + 11 + 11 + divs);
+    let deepest = format!("| {}<div>\n", "  ".repeat(DEPTH as usize + 1));
+    assert!(last.ends_with(deepest.as_bytes()));
+}
+
+/// `simdhtml tree deep.html | head -2`: the reader closes the pipe; the command ends quietly
+/// with status 0.
+#[test]
+fn tree_into_a_closed_pipe_ends_quietly() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    let (_tmp, path) = deep_file(20_000);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_simdhtml"))
+        .arg("tree")
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start simdhtml");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    assert_eq!(line, "| <html>\n");
+    drop(out);
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+fn html5lib_dump_to_writes_what_html5lib_dump_returns() {
+    use simdhtml::serialize::html5lib_dump::{html5lib_dump, html5lib_dump_to};
+    let arena = simdhtml::Arena::new();
+    let page = b"<!doctype html><template><b x=1 xlink:href=y>t</b></template><svg><path d=1/>\
+                 </svg><!--c--><?pi data?><p>caf\xE9";
+    let doc = simdhtml::parse_document(&arena, page, &simdhtml::ParseOptions::default()).unwrap();
+    let mut out = Vec::new();
+    html5lib_dump_to(&doc, &mut out).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), html5lib_dump(&doc));
+    // A writer that fails: the error comes back.
+    struct Full;
+    impl std::io::Write for Full {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::StorageFull.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let e = html5lib_dump_to(&doc, &mut Full).unwrap_err();
+    assert_eq!(e.kind(), std::io::ErrorKind::StorageFull);
 }

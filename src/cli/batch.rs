@@ -1,9 +1,9 @@
 //! `simdhtml batch PATH... [--jobs N] [--format jsonl] [--fields LIST] [--max-bytes N]
-//! [--max-nodes N]`: parse
-//! many pages on all cores and write one JSON record per page, in input order.
+//! [--max-nodes N] [--base URL] [--encoding LABEL]`: parse many pages on all cores and write
+//! one JSON record per page, in input order.
 
 use std::cell::RefCell;
-use std::io::{BufRead, BufWriter, IsTerminal, Read, Write};
+use std::io::{BufRead, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -13,11 +13,12 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Map, Value, json};
+use simdhtml::input::InputOptions;
 use simdhtml::{Arena, ParseOptions, extract};
 
 use url::Url;
 
-use super::load::{binary_offset, default_max_nodes, parse_bytes};
+use super::load::{check_encoding_label, default_max_nodes, not_binary, parse_bytes, read_file};
 
 /// Arguments of `simdhtml batch`.
 #[derive(Debug, Clone, Args)]
@@ -25,7 +26,8 @@ pub struct BatchArgs {
     /// Files and directories to parse. Directories are searched recursively for `.html`,
     /// `.htm`, `.html.gz` and `.htm.gz` files (in name order); files given by name are parsed
     /// whatever their extension (`.gz` is decompressed). No paths, or `-`, reads a list of
-    /// paths from standard input, one per line.
+    /// paths from standard input, one per line. A path that cannot be read (on the command
+    /// line or standard input) gets an error record in its place.
     pub paths: Vec<PathBuf>,
     /// Worker threads (default: one per core).
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -33,15 +35,10 @@ pub struct BatchArgs {
     /// Output format: `jsonl`, one JSON object per line.
     #[arg(long, value_enum, default_value = "jsonl")]
     pub format: Format,
-    /// What to put in each record besides `path` and `bytes`, comma-separated: title, lang,
-    /// text (visible text, lines joined by `\n`), links (resolved URLs), encoding, errors (the
-    /// number of parse errors).
-    #[arg(
-        long,
-        value_enum,
-        value_delimiter = ',',
-        default_value = "title,lang,encoding"
-    )]
+    /// What to put in each record besides `path`, `bytes` and `encoding` (always written),
+    /// comma-separated: title, lang, text (visible text, lines joined by `\n`), links (resolved
+    /// URLs), errors (the number of parse errors). `encoding` is accepted and changes nothing.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "title,lang")]
     pub fields: Vec<Field>,
     /// The address to resolve relative links against (the `links` field) when a page has no
     /// `<base href>` of its own, e.g. `https://example.org/news/`; the same for every page.
@@ -60,6 +57,11 @@ pub struct BatchArgs {
     /// square of its size).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
+    /// The transport layer's charset, as an HTTP `Content-Type` charset would give it: any
+    /// label of the WHATWG Encoding Standard (`utf-8`, `sjis`, `latin1`, ...), the same for
+    /// every page. A page's BOM still wins over it.
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
 }
 
 /// Output formats of `batch`.
@@ -81,7 +83,8 @@ pub enum Field {
     /// The links (`a[href]`, `img[src]`, …, not `javascript:`), resolved against `<base href>`
     /// and `--base`.
     Links,
-    /// The encoding the page was decoded with (WHATWG name).
+    /// The encoding the page was decoded with (WHATWG name); always written, so asking for it
+    /// changes nothing.
     Encoding,
     /// The number of parse errors.
     Errors,
@@ -102,9 +105,11 @@ thread_local! {
 /// otherwise.
 ///
 /// # Errors
-/// A path given on the command line that does not exist, standard input or output that cannot
-/// be read or written, a thread pool that cannot start.
+/// An unknown `--encoding` label, `-` mixed with other paths, standard input or output that
+/// cannot be read or written, a thread pool that cannot start. (An input that cannot be read is
+/// an error record, not an error.)
 pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
+    check_encoding_label(args.encoding.as_deref())?;
     let inputs = list_inputs(args)?;
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = args.jobs {
@@ -145,10 +150,12 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
     progress.finish_and_clear();
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let mb = bytes as f64 / 1e6;
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     eprintln!(
-        "batch: {} files, {mb:.1} MB, {:.1} MB/s, {failures} failures",
-        inputs.len(),
-        mb / secs
+        "batch: {}, {mb:.1} MB, {:.1} MB/s, {}",
+        plural(inputs.len(), "file"),
+        mb / secs,
+        plural(failures, "failure")
     );
     Ok(if failures == 0 {
         ExitCode::SUCCESS
@@ -177,8 +184,8 @@ fn list_inputs(args: &BatchArgs) -> anyhow::Result<Vec<Input>> {
         if p == Path::new("-") {
             bail!("`-` (read paths from standard input) cannot be mixed with other paths");
         }
-        let meta = std::fs::metadata(p).with_context(|| format!("cannot read {}", p.display()))?;
-        if meta.is_dir() {
+        // A path that cannot be read is read as a page anyway, to give its error record in place.
+        if p.is_dir() {
             let before = inputs.len();
             walk(p, &mut inputs);
             if inputs.len() == before {
@@ -236,34 +243,6 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>) {
     }
 }
 
-/// Reads a page: the file's bytes, gunzipped for `.gz`, at most `max` bytes.
-fn read_page(path: &Path, max: u64) -> Result<Vec<u8>, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
-    let gz = path
-        .extension()
-        .is_some_and(|x| x.eq_ignore_ascii_case("gz"));
-    if !gz
-        && let Ok(m) = file.metadata()
-        && m.len() > max
-    {
-        return Err(format!("{} bytes, over --max-bytes {max}", m.len()));
-    }
-    let reader: Box<dyn Read> = if gz {
-        Box::new(flate2::read::MultiGzDecoder::new(file))
-    } else {
-        Box::new(file)
-    };
-    let mut bytes = Vec::new();
-    reader
-        .take(max + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read: {e}"))?;
-    if bytes.len() as u64 > max {
-        return Err(format!("over --max-bytes {max}"));
-    }
-    Ok(bytes)
-}
-
 /// The record of one input, its size in bytes, and whether it failed.
 fn record(input: &Input, args: &BatchArgs) -> (Value, u64, bool) {
     let (path, bytes) = match input {
@@ -274,17 +253,23 @@ fn record(input: &Input, args: &BatchArgs) -> (Value, u64, bool) {
                 true,
             );
         }
-        Input::Page(p) => (p, read_page(p, args.max_bytes)),
+        Input::Page(p) => (p, read_file(p, Some(args.max_bytes))),
     };
     let path_str = path.display().to_string();
     let bytes = match bytes {
         Ok(b) => b,
-        Err(e) => return (json!({"path": path_str, "error": e}), 0, true),
+        Err(e) => {
+            return (
+                json!({"path": path_str, "error": format!("{e:#}")}),
+                0,
+                true,
+            );
+        }
     };
     let n = bytes.len() as u64;
-    if let Some(at) = binary_offset(&bytes) {
+    if let Err(e) = not_binary(&bytes) {
         return (
-            json!({"path": path_str, "bytes": n, "error": format!("binary file (control byte at offset {at})")}),
+            json!({"path": path_str, "bytes": n, "error": format!("{e:#}")}),
             n,
             true,
         );
@@ -298,6 +283,10 @@ fn record(input: &Input, args: &BatchArgs) -> (Value, u64, bool) {
         let options = ParseOptions {
             collect_errors: args.fields.contains(&Field::Errors),
             max_nodes: Some(max_nodes),
+            input: InputOptions {
+                transport_charset: args.encoding.clone(),
+                ..InputOptions::default()
+            },
             ..ParseOptions::default()
         };
         let (doc, encoding) = match parse_bytes(&arena, &bytes, &options) {

@@ -5,12 +5,13 @@
 //! One line per file on standard output: the path, a TAB, the encoding's WHATWG name (`UTF-8`,
 //! `windows-1252`, `Shift_JIS`, ...), a TAB, the step (`bom`, `transport`, `meta`, `reparse`,
 //! `guess` or `default`). When sniffing leaves the confidence tentative, the file is parsed, so
-//! that a `<meta>` the tree builder meets can change the encoding (`reparse`). A file that cannot be
-//! read gets a one-line error on standard error, the others are still processed, and the exit
-//! status is 1. An unknown `--encoding` label is an error naming the label, before any file is
-//! read.
+//! that a `<meta>` the tree builder meets can change the encoding (`reparse`). A file whose name
+//! ends in `.gz` is decompressed first. A file that cannot be read or decompressed, or holds
+//! binary data, gets a one-line error on standard error (`simdhtml: PATH: WHY`), the others are
+//! still processed, and the exit status is 1. An unknown `--encoding` label is an error naming
+//! the label, before any file is read.
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use clap::Args;
 use simdhtml::input::{Confidence, Encoding, EncodingSource, InputError, InputOptions, sniff};
 use simdhtml::{Arena, ParseOptions, parse_document};
@@ -18,11 +19,13 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use super::load::{check_encoding_label, read_input};
+
 /// Arguments of `simdhtml encoding`.
 #[derive(Debug, Args)]
 pub struct EncodingArgs {
     /// The files to sniff (their bytes, as a browser would receive them); `-` reads standard
-    /// input.
+    /// input. A name ending in `.gz` is decompressed.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// The transport layer's charset, as the `charset` of an HTTP `Content-Type` would give it:
@@ -52,20 +55,13 @@ pub fn run(args: &EncodingArgs) -> Result<ExitCode> {
 }
 
 /// [`run`] with the output streams given: a line per readable file on `out` (see
-/// [`format_line`]), a line per unreadable one on `err`. Returns exit status 1 if any file
-/// could not be read, else 0.
+/// [`format_line`]), a line `simdhtml: PATH: WHY` per file that cannot be read or decompressed
+/// or holds binary data on `err`. Returns exit status 1 if any file failed, else 0.
 ///
 /// # Errors
 /// An unknown `--encoding` label (the message names it); a failure to write to `out` or `err`.
 pub fn run_to(args: &EncodingArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
-    if let Some(label) = &args.encoding
-        && Encoding::for_label(label.as_bytes()).is_none()
-    {
-        bail!(
-            "unknown encoding label {label:?} given to --encoding (not a label of the WHATWG \
-             Encoding Standard)"
-        );
-    }
+    check_encoding_label(args.encoding.as_deref())?;
     let options = InputOptions {
         transport_charset: args.encoding.clone(),
         default_encoding: None,
@@ -74,23 +70,13 @@ pub fn run_to(args: &EncodingArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
     };
     let mut all_read = true;
     for path in &args.files {
-        let read = if path.as_os_str() == "-" {
-            let mut buf = Vec::new();
-            std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).map(|_| buf)
-        } else {
-            std::fs::read(path)
-        };
-        match read {
+        match read_input(path) {
             Ok(bytes) => {
                 let (encoding, source) = document_encoding(&bytes, &options)?;
                 writeln!(out, "{}", format_line(path, encoding, source))?;
             }
             Err(e) => {
-                writeln!(
-                    err,
-                    "simdhtml encoding: cannot read {}: {e}",
-                    path.display()
-                )?;
+                writeln!(err, "simdhtml: {e:#}")?;
                 all_read = false;
             }
         }

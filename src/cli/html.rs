@@ -7,26 +7,34 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
+use simdhtml::Arena;
 use simdhtml::serialize::{SerializeOptions, serialize_document_to};
-use simdhtml::{Arena, ParseOptions};
 
-use super::load::{parse_bytes, read_input, warn_if_truncated};
+use super::load::{check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated};
 
 /// Arguments of `simdhtml html`.
 #[derive(Debug, Clone, Args)]
 pub struct HtmlArgs {
     /// The page to parse (any encoding: sniffed as a browser does); `-` reads standard input.
+    /// A name ending in `.gz` is decompressed; binary data is refused.
     pub file: String,
+    /// The transport layer's charset, as an HTTP `Content-Type` charset would give it: any
+    /// label of the WHATWG Encoding Standard (`utf-8`, `sjis`, `latin1`, ...). A BOM still wins
+    /// over it.
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
 }
 
 /// Runs `simdhtml html`.
 ///
 /// # Errors
-/// Unreadable input or standard output.
+/// An unknown `--encoding` label; unreadable, binary or bad gzip input (the message names
+/// it); a failure to write standard output.
 pub fn run(args: &HtmlArgs) -> anyhow::Result<ExitCode> {
+    check_encoding_label(args.encoding.as_deref())?;
     let bytes = read_input(&args.file)?;
     let arena = Arena::new();
-    let (doc, _) = parse_bytes(&arena, &bytes, &ParseOptions::default())?;
+    let (doc, _) = parse_bytes(&arena, &bytes, &page_options(args.encoding.as_deref()))?;
     warn_if_truncated(&args.file, &doc);
     let mut out = BufWriter::new(std::io::stdout().lock());
     serialize_document_to(&doc, &SerializeOptions::default(), &mut out)

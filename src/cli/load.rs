@@ -1,33 +1,133 @@
 //! Reading one page and parsing it, shared by the page subcommands and `batch`.
+//!
+//! Errors about one input are written `simdhtml: PATH: MESSAGE` on standard error by the page
+//! commands and `{"path": PATH, "error": MESSAGE}` by `batch`; the messages here do not repeat
+//! the path.
 
 use std::io::Read;
 use std::path::Path;
 
-use anyhow::Context;
-use simdhtml::input::Encoding;
+use anyhow::{Context, anyhow, bail};
+use simdhtml::input::{Encoding, InputOptions, sniff};
 use simdhtml::{Arena, Document, ParseOptions, parse_document};
 
-/// The bytes of `path`, or of standard input for `-`.
+/// The bytes of a page command's input: standard input for `-`, else the file as
+/// [`read_file`] reads it (a `.gz` name is decompressed). The error names the input.
 ///
 /// # Errors
-/// The file or standard input cannot be read, or holds binary data (see [`binary_offset`]);
-/// the message names it.
-pub fn read_input(path: &str) -> anyhow::Result<Vec<u8>> {
-    if path == "-" {
+/// The input cannot be read or decompressed, or holds binary data (see [`binary_offset`]); the
+/// message is `PATH: WHY` (`standard input: WHY` for `-`).
+pub fn read_input(path: impl AsRef<Path>) -> anyhow::Result<Vec<u8>> {
+    let path = path.as_ref();
+    if path.as_os_str() == "-" {
         let mut v = Vec::new();
         std::io::stdin()
             .read_to_end(&mut v)
-            .context("cannot read standard input")?;
+            .map_err(|e| anyhow!(e).context("cannot read"))
+            .and_then(|_| not_binary(&v))
+            .context("standard input")?;
         Ok(v)
     } else {
-        std::fs::read(Path::new(path)).with_context(|| format!("cannot read {path}"))
+        let bytes = read_file(path, None)
+            .and_then(|b| not_binary(&b).map(|()| b))
+            .with_context(|| path.display().to_string())?;
+        Ok(bytes)
     }
-    .and_then(|bytes| match binary_offset(&bytes) {
-        Some(at) => {
-            anyhow::bail!("{path} is a binary file (control byte at offset {at}), not HTML")
+}
+
+/// The bytes of the file at `path`, decompressed when its name ends in `.gz` (any number of
+/// gzip members, as `gzip -d` reads them), at most `max_bytes` of them (after decompression)
+/// when given. The error does not name the file.
+///
+/// # Errors
+/// `cannot read: …` (the file cannot be opened or read), `not gzip data (the name ends in
+/// .gz)`, `bad gzip data: …` (a gzip stream that is cut short or corrupt), `N bytes, over
+/// --max-bytes M` or (decompressed) `over --max-bytes M`.
+pub fn read_file(path: &Path, max_bytes: Option<u64>) -> anyhow::Result<Vec<u8>> {
+    let mut file = std::fs::File::open(path).context("cannot read")?;
+    let gz = path
+        .extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("gz"));
+    let mut bytes = Vec::new();
+    let reader: Box<dyn Read> = if gz {
+        let mut magic = Vec::with_capacity(2);
+        (&mut file)
+            .take(2)
+            .read_to_end(&mut magic)
+            .context("cannot read")?;
+        if magic != [0x1F, 0x8B] {
+            bail!("not gzip data (the name ends in .gz)");
         }
-        None => Ok(bytes),
-    })
+        Box::new(flate2::read::MultiGzDecoder::new(
+            std::io::Cursor::new(magic).chain(file),
+        ))
+    } else {
+        if let Some(max) = max_bytes
+            && let Ok(m) = file.metadata()
+            && m.len() > max
+        {
+            bail!("{} bytes, over --max-bytes {max}", m.len());
+        }
+        Box::new(file)
+    };
+    let limit = max_bytes.map_or(u64::MAX, |m| m.saturating_add(1));
+    reader.take(limit).read_to_end(&mut bytes).context(if gz {
+        "bad gzip data"
+    } else {
+        "cannot read"
+    })?;
+    if let Some(max) = max_bytes
+        && bytes.len() as u64 > max
+    {
+        bail!("over --max-bytes {max}");
+    }
+    Ok(bytes)
+}
+
+/// `Ok` unless `bytes` are binary data ([`binary_offset`]); the error says where the first
+/// control byte is.
+///
+/// # Errors
+/// `binary file (control byte at offset N), not HTML`.
+pub fn not_binary(bytes: &[u8]) -> anyhow::Result<()> {
+    match binary_offset(bytes) {
+        Some(at) => bail!("binary file (control byte at offset {at}), not HTML"),
+        None => Ok(()),
+    }
+}
+
+/// `Ok` when `label` (the `--encoding` option) is absent or a label of the WHATWG Encoding
+/// Standard; every command checks it this way before reading any input.
+///
+/// # Errors
+/// `unknown encoding label "LABEL" given to --encoding (not a label of the WHATWG Encoding
+/// Standard)`.
+pub fn check_encoding_label(label: Option<&str>) -> anyhow::Result<()> {
+    if let Some(label) = label {
+        let options = InputOptions {
+            transport_charset: Some(label.to_owned()),
+            ..InputOptions::default()
+        };
+        if sniff(b"", &options).is_err() {
+            bail!(
+                "unknown encoding label {label:?} given to --encoding (not a label of the \
+                 WHATWG Encoding Standard)"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The parse options of the page commands: the defaults, with `encoding` (the `--encoding`
+/// option, checked by [`check_encoding_label`]) as the transport charset.
+pub fn page_options(encoding: Option<&str>) -> ParseOptions {
+    ParseOptions {
+        input: InputOptions {
+            transport_charset: encoding.map(str::to_owned),
+            ..InputOptions::default()
+        },
+        ..ParseOptions::default()
+    }
 }
 
 /// The node budget ([`ParseOptions::max_nodes`]) of the page commands and `batch` for a page of

@@ -9,24 +9,32 @@ use anyhow::Context;
 use clap::Args;
 use simdhtml::{Arena, NodeData, ParseOptions};
 
-use super::load::{parse_bytes, read_input, warn_if_truncated};
+use super::load::{check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated};
 
 /// Arguments of `simdhtml stats`.
 #[derive(Debug, Clone, Args)]
 pub struct StatsArgs {
-    /// The pages (`-` reads standard input).
+    /// The pages (`-` reads standard input), in any encoding (sniffed as a browser does). A
+    /// name ending in `.gz` is decompressed.
     #[arg(required = true)]
     pub files: Vec<String>,
+    /// The transport layer's charset, as an HTTP `Content-Type` charset would give it: any
+    /// label of the WHATWG Encoding Standard (`utf-8`, `sjis`, `latin1`, ...). A BOM still wins
+    /// over it.
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
 }
 
 /// Runs `simdhtml stats`: a header line, then per file `PATH BYTES ELEMENTS TEXT_BYTES ERRORS
 /// ENCODING MB/S` separated by tabs (MB/s: input bytes per second of decoding and parsing, with
-/// errors collected, 1 MB = 10^6 bytes). A file that cannot be read gets a one-line error on
-/// standard error and the others are still done; the exit status is then 1.
+/// errors collected, 1 MB = 10^6 bytes). A file that cannot be read or decompressed, or holds
+/// binary data, gets a one-line error on standard error (`simdhtml: PATH: WHY`) and the others
+/// are still done; the exit status is then 1.
 ///
 /// # Errors
-/// Standard output cannot be written.
+/// An unknown `--encoding` label (before any file is read); standard output cannot be written.
 pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
+    check_encoding_label(args.encoding.as_deref())?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut failed = false;
     writeln!(
@@ -48,7 +56,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
         let start = Instant::now();
         let options = ParseOptions {
             collect_errors: true,
-            ..ParseOptions::default()
+            ..page_options(args.encoding.as_deref())
         };
         let (doc, encoding) = parse_bytes(&arena, &bytes, &options)?;
         warn_if_truncated(file, &doc);

@@ -1,6 +1,6 @@
 //! `simdhtml tokens`: the token stream of one input in the html5lib tokenizer-test format.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use clap::Args;
 use simdhtml::Arena;
 use simdhtml::input::{InputOptions, decode};
@@ -9,11 +9,14 @@ use simdhtml::tokenizer::{State, Tokenizer, TokenizerOptions};
 use std::io::Write;
 use std::process::ExitCode;
 
+use super::load::{check_encoding_label, read_input};
+
 /// Arguments of `simdhtml tokens`.
 #[derive(Debug, Args)]
 pub struct TokensArgs {
     /// The input file, or `-` (the default) for standard input. Its bytes are decoded as a
-    /// browser would (BOM, `--encoding`, `<meta>` prescan, else windows-1252).
+    /// browser would (BOM, `--encoding`, `<meta>` prescan, guess, else windows-1252). A name
+    /// ending in `.gz` is decompressed; binary data is refused.
     #[arg(default_value = "-")]
     pub file: String,
     /// The initial tokenizer state, spelled as the html5lib suites spell it: "Data state",
@@ -37,21 +40,11 @@ pub struct TokensArgs {
     pub scalar: bool,
 }
 
-/// Reads `file` (`-` for standard input) as bytes.
-pub fn read_input(file: &str) -> Result<Vec<u8>> {
-    use std::io::Read;
-    if file == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut buf)
-            .context("cannot read standard input")?;
-        Ok(buf)
-    } else {
-        std::fs::read(file).with_context(|| format!("cannot read {file}"))
-    }
-}
-
 /// Prints `{"output": [...], "errors": [...]}` for the input.
+///
+/// # Errors
+/// A bad option value (unknown state or `--encoding` label, `--chunk-size 0`), unreadable,
+/// binary or bad gzip input, a failure to write; the caller prints them as one line.
 pub fn run(args: &TokensArgs) -> Result<ExitCode> {
     let Some(state) = State::from_test_name(&args.state) else {
         bail!(
@@ -60,6 +53,10 @@ pub fn run(args: &TokensArgs) -> Result<ExitCode> {
             args.state
         );
     };
+    if args.chunk_size == Some(0) {
+        bail!("--chunk-size must be at least 1");
+    }
+    check_encoding_label(args.encoding.as_deref())?;
     let bytes = read_input(&args.file)?;
     let arena = Arena::new();
     let input_options = InputOptions {
@@ -74,10 +71,7 @@ pub fn run(args: &TokensArgs) -> Result<ExitCode> {
         scalar: args.scalar,
     };
     let (output, errors) = match args.chunk_size {
-        Some(0) => bail!("--chunk-size must be at least 1"),
         Some(n) => {
-            // Reject an unknown --encoding label up front, as the whole-input path does.
-            simdhtml::input::sniff(&[], &input_options)?;
             let mut stream = TokenStream::with_input_options(&arena, options, input_options);
             let mut tokens = Vec::new();
             for chunk in bytes.chunks(n) {

@@ -2,7 +2,7 @@
 //! a document's bytes (or a fragment in a context like `td`, `svg path`, `math mi`) and print
 //! the html5lib tree dump.
 
-use std::io::{Read, Write};
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
@@ -10,15 +10,19 @@ use clap::Args;
 
 use simdhtml::input::{InputOptions, decode};
 use simdhtml::{
-    Arena, FragmentContext, ParseOptions, parse_document, parse_fragment, serialize::html5lib_dump,
+    Arena, FragmentContext, ParseOptions, parse_document, parse_fragment,
+    serialize::html5lib_dump::html5lib_dump_to,
 };
+
+use super::load::{check_encoding_label, read_input};
 
 /// Arguments of `simdhtml tree`.
 #[derive(Debug, Clone, Args)]
 pub struct TreeArgs {
     /// The input file, in any encoding (decoded as a browser would: BOM, `--encoding`, `<meta>`
-    /// prescan, else windows-1252, and a re-parse if a later `<meta>` changes it); `-` or
-    /// nothing reads standard input.
+    /// prescan, guess, else windows-1252, and a re-parse if a later `<meta>` changes it); `-` or
+    /// nothing reads standard input. A name ending in `.gz` is decompressed; binary data is
+    /// refused.
     pub file: Option<String>,
     /// The transport layer's charset, as an HTTP `Content-Type` charset would give it: any
     /// label of the WHATWG Encoding Standard (`utf-8`, `sjis`, `latin1`, ...). A BOM still wins
@@ -42,16 +46,23 @@ pub struct TreeArgs {
     pub scalar: bool,
 }
 
-/// Runs `simdhtml tree`: prints the html5lib dump of the parsed tree to standard output.
+/// Runs `simdhtml tree`: prints the html5lib dump of the parsed tree to standard output,
+/// buffered and written as the tree is walked (the dump of a deep tree grows with the square
+/// of its depth).
 ///
 /// # Errors
-/// Unreadable input, an unknown `--encoding` label (the message names it), a bad option value,
-/// a failure to write; the caller prints them as one line.
+/// Unreadable, binary or bad gzip input, an unknown `--encoding` label (the message names it),
+/// a bad option value, a failure to write; the caller prints them as one line (a closed pipe
+/// quietly).
 pub fn run(args: &TreeArgs) -> anyhow::Result<ExitCode> {
-    run_to(args, &mut std::io::stdout().lock())
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let code = run_to(args, &mut out)?;
+    out.flush().context("cannot write standard output")?;
+    Ok(code)
 }
 
-/// [`run`] with the dump written to `out`.
+/// [`run`] with the dump written to `out` (unbuffered: wrap a file or standard output in a
+/// [`BufWriter`]).
 ///
 /// # Errors
 /// As [`run`].
@@ -61,16 +72,23 @@ pub fn run_to(args: &TreeArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> 
         "off" => false,
         other => bail!("--scripting must be `on` or `off`, not `{other}`"),
     };
-    let bytes = match args.file.as_deref() {
-        None | Some("-") => {
-            let mut v = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut v)
-                .context("cannot read standard input")?;
-            v
+    if let Some(n) = args.chunk_size {
+        if n == 0 {
+            bail!("--chunk-size must be at least 1");
         }
-        Some(path) => std::fs::read(path).with_context(|| format!("cannot read {path}"))?,
-    };
+        if args.fragment.is_some() {
+            bail!("--chunk-size cannot be used with --fragment");
+        }
+    }
+    if args
+        .fragment
+        .as_deref()
+        .is_some_and(|c| c.trim().is_empty())
+    {
+        bail!("--fragment needs a context element name");
+    }
+    check_encoding_label(args.encoding.as_deref())?;
+    let bytes = read_input(args.file.as_deref().unwrap_or("-"))?;
     let arena = Arena::new();
     let options = ParseOptions {
         scripting,
@@ -82,21 +100,9 @@ pub fn run_to(args: &TreeArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> 
         scalar: args.scalar,
         max_nodes: None,
     };
-    if let Some(n) = args.chunk_size {
-        if n == 0 {
-            bail!("--chunk-size must be at least 1");
-        }
-        if args.fragment.is_some() {
-            bail!("--chunk-size cannot be used with --fragment");
-        }
-    }
     let doc = match args.fragment.as_deref() {
         None if args.chunk_size.is_some() => {
             let n = args.chunk_size.unwrap_or(1);
-            if let Some(label) = &args.encoding {
-                simdhtml::input::sniff(b"", &options.input)
-                    .with_context(|| format!("--encoding {label:?}"))?;
-            }
             let mut parser = simdhtml::stream::Parser::new(&arena, options);
             for chunk in bytes.chunks(n) {
                 parser.feed(chunk);
@@ -104,15 +110,11 @@ pub fn run_to(args: &TreeArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> 
             parser.finish()
         }
         Some(ctx) => {
-            if ctx.trim().is_empty() {
-                bail!("--fragment needs a context element name");
-            }
             let text = decode(&arena, &bytes, &options.input)?.text;
             parse_fragment(&arena, text, FragmentContext::from_html5lib(ctx), &options)
         }
         None => parse_document(&arena, &bytes, &options)?,
     };
-    out.write_all(html5lib_dump(&doc).as_bytes())
-        .context("cannot write standard output")?;
+    html5lib_dump_to(&doc, out).context("cannot write standard output")?;
     Ok(ExitCode::SUCCESS)
 }
