@@ -11,7 +11,7 @@ use clap::Args;
 use simdhtml::input::{InputOptions, decode};
 use simdhtml::{
     Arena, FragmentContext, ParseOptions, parse_document, parse_fragment,
-    serialize::html5lib_dump::html5lib_dump_to,
+    serialize::html5lib_dump_to,
 };
 
 use super::load::{check_encoding_label, read_input};

@@ -7,4 +7,4 @@ pub use html::{
     SerializeOptions, serialize_children, serialize_children_to, serialize_document,
     serialize_document_to, serialize_node, serialize_node_to,
 };
-pub use html5lib_dump::html5lib_dump;
+pub use html5lib_dump::{html5lib_dump, html5lib_dump_to};
