@@ -5,34 +5,15 @@
 
 mod common;
 
+/// Runs `simdhtml ARGS` with `stdin` (text) as standard input.
+fn simdhtml(args: &[&str], stdin: &str) -> (i32, String, String) {
+    common::cli::simdhtml(args, stdin.as_bytes())
+}
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use serde_json::Value;
-
-/// Runs `simdhtml ARGS` with `stdin` as standard input; returns (exit status, stdout, stderr).
-fn simdhtml(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_simdhtml"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start simdhtml");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("wait for simdhtml");
-    (
-        out.status.code().expect("exit status"),
-        String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-    )
-}
 
 fn records(stdout: &str) -> Vec<Value> {
     stdout

@@ -4,27 +4,12 @@
 //! everywhere), and errors about one input read `simdhtml: PATH: WHY`.
 #![cfg(feature = "cli")]
 
+mod common;
+
+use common::cli::simdhtml;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-
-/// Runs `simdhtml ARGS` with `stdin`; returns (exit status, stdout, stderr).
-fn simdhtml(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_simdhtml"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start simdhtml");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let out = child.wait_with_output().expect("wait for simdhtml");
-    (
-        out.status.code().expect("exit status"),
-        String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-    )
-}
 
 /// The commands that read one input and stop at an error (status 2).
 const SINGLE: [&str; 5] = ["tokens", "tree", "html", "text", "links"];

@@ -2,26 +2,9 @@
 //! the one-line errors for bad input.
 #![cfg(feature = "cli")]
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-/// Runs `simdhtml ARGS` with `stdin`; returns (exit status, stdout, stderr).
-fn simdhtml(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_simdhtml"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start simdhtml");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let out = child.wait_with_output().expect("wait for simdhtml");
-    (
-        out.status.code().expect("exit status"),
-        String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-    )
-}
+use common::cli::simdhtml;
 
 const PAGE: &[u8] = b"<!doctype html><title>T</title><base href='/d/'>\
     <h1>Head</h1><p>One <b>two</b><br>three<noscript>ns</noscript>\

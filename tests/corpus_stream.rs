@@ -26,23 +26,6 @@ fn summary(doc: &simdhtml::dom::Document<'_>) -> (String, String, String) {
     )
 }
 
-/// The first differing line of two texts.
-fn first_diff(got: &str, want: &str) -> String {
-    let (g, w): (Vec<&str>, Vec<&str>) = (got.lines().collect(), want.lines().collect());
-    let i = g
-        .iter()
-        .zip(&w)
-        .position(|(a, b)| a != b)
-        .unwrap_or(g.len().min(w.len()));
-    let clip = |s: Option<&&str>| s.map(|s| s.chars().take(200).collect::<String>());
-    format!(
-        "line {}: streamed {:?}, whole {:?}",
-        i + 1,
-        clip(g.get(i)),
-        clip(w.get(i))
-    )
-}
-
 #[test]
 fn corpus_pages_stream_like_the_whole_input_parse() {
     // Chromium's configuration (no guess, windows-1252 default) and the defaults (a chardetng
@@ -89,7 +72,7 @@ fn corpus_pages_stream_like_the_whole_input_parse() {
                 failures.push(format!(
                     "{} ({config}, {size}-byte chunks): {what} differs: {}",
                     page.file,
-                    first_diff(g, w)
+                    common::first_diff(g, w, "streamed", "whole")
                 ));
             }
         }

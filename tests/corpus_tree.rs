@@ -67,22 +67,6 @@ fn without_whitespace_text(dump: &str) -> String {
     nodes.join("\n")
 }
 
-/// The first differing line of two dumps.
-fn first_diff(got: &str, want: &str) -> String {
-    let (g, w): (Vec<&str>, Vec<&str>) = (got.lines().collect(), want.lines().collect());
-    let i = g
-        .iter()
-        .zip(&w)
-        .position(|(a, b)| a != b)
-        .unwrap_or(g.len().min(w.len()));
-    format!(
-        "line {}: got {:?}, Chromium {:?}",
-        i + 1,
-        g.get(i),
-        w.get(i)
-    )
-}
-
 /// Parses `page` with Chromium's encoding as the transport charset and compares with Chromium's
 /// dump.
 fn matches_with_chromium_encoding(page: &Page, bytes: &[u8], want: &str) -> Result<(), String> {
@@ -99,7 +83,7 @@ fn matches_with_chromium_encoding(page: &Page, bytes: &[u8], want: &str) -> Resu
     if got == want {
         Ok(())
     } else {
-        Err(first_diff(&got, want))
+        Err(common::first_diff(&got, want, "got", "Chromium"))
     }
 }
 
@@ -144,7 +128,7 @@ fn corpus_trees_match_chromium() {
             }
             continue;
         }
-        let diff = first_diff(&got, &want);
+        let diff = common::first_diff(&got, &want, "got", "Chromium");
         if let Some(reason) = listed {
             if without_whitespace_text(&got) == without_whitespace_text(&want) {
                 departures.push(format!(

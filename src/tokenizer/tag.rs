@@ -215,18 +215,7 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn tag_fast_path(&mut self) -> Option<Token<'a>> {
         // Tag name state.
         self.take_name_run(&scan::TAG_NAME, false);
-        let p = self.pos;
-        match self.input.get(p) {
-            Some(&c) if is_plain_whitespace(c) => {
-                self.attributes_fast_path(p + 1, State::BeforeAttributeName)
-            }
-            Some(b'>') => self.fast_emit_tag(p),
-            Some(b'/') if self.input.get(p + 1) == Some(&b'>') => {
-                self.self_closing = true;
-                self.fast_emit_tag(p + 1)
-            }
-            _ => self.fast_stop(State::TagName, p),
-        }
+        self.fast_path_after(self.pos, State::TagName)
     }
 
     /// The tag fast path from the after attribute value (quoted) state (13.2.5.39), `p` the
@@ -234,6 +223,14 @@ impl<'a> Tokenizer<'a> {
     /// through the spec's states (a character reference, a CR) is closed.
     #[inline]
     fn after_attribute_value_quoted_fast_path(&mut self, p: usize) -> Option<Token<'a>> {
+        self.fast_path_after(p, State::AfterAttributeValueQuoted)
+    }
+
+    /// The tag fast path at `p`, the character after a tag name or a closed quoted value,
+    /// where both states do the same for white space (to before attribute name), `>` (emit)
+    /// and `/>` (self-closing, emit); anything else stops the fast path in `state`.
+    #[inline(always)]
+    fn fast_path_after(&mut self, p: usize, state: State) -> Option<Token<'a>> {
         match self.input.get(p) {
             Some(&c) if is_plain_whitespace(c) => {
                 self.attributes_fast_path(p + 1, State::BeforeAttributeName)
@@ -243,7 +240,7 @@ impl<'a> Tokenizer<'a> {
                 self.self_closing = true;
                 self.fast_emit_tag(p + 1)
             }
-            _ => self.fast_stop(State::AfterAttributeValueQuoted, p),
+            _ => self.fast_stop(state, p),
         }
     }
 

@@ -22,4 +22,24 @@ pub fn missing_data(path: &Path, err: impl std::fmt::Display) -> ! {
     )
 }
 
+/// The first line where two texts differ, both sides shown (clipped to 200 characters) under
+/// the names given, for failure messages.
+pub fn first_diff(a: &str, b: &str, a_name: &str, b_name: &str) -> String {
+    let (x, y): (Vec<&str>, Vec<&str>) = (a.lines().collect(), b.lines().collect());
+    let i = x
+        .iter()
+        .zip(&y)
+        .position(|(l, r)| l != r)
+        .unwrap_or(x.len().min(y.len()));
+    let clip = |s: Option<&&str>| s.map(|s| s.chars().take(200).collect::<String>());
+    format!(
+        "line {}: {a_name} {:?}, {b_name} {:?}",
+        i + 1,
+        clip(x.get(i)),
+        clip(y.get(i))
+    )
+}
+
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod corpus;

@@ -1,0 +1,27 @@
+//! Running the built `simdhtml` command in the command-line tests.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `simdhtml ARGS` with `stdin` as standard input; returns (exit status, stdout, stderr).
+pub fn simdhtml(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_simdhtml"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start simdhtml");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin)
+        .expect("write stdin");
+    let out = child.wait_with_output().expect("wait for simdhtml");
+    (
+        out.status.code().expect("exit status"),
+        String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+    )
+}
