@@ -99,19 +99,15 @@ impl<'a> FragmentContext<'a> {
 /// How a run of the tokenizer and tree builder over the input ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Driven {
-    /// Parsed to the end. `encoding` is the encoding in use at the end (changed on the fly by
-    /// a `<meta>` if `changed`); `certain` whether a `<meta>` made the confidence certain.
+    /// Parsed to the end, or, with `truncated`, to where the document reached
+    /// `ParseOptions::max_nodes` (the parse stopped there as at the end of the input).
+    /// `encoding` is the encoding in use at the end (changed on the fly by a `<meta>` if
+    /// `changed`); `certain` whether a `<meta>` made the confidence certain.
     Finished {
         encoding: Option<&'static Encoding>,
         changed: bool,
         certain: bool,
-    },
-    /// The document reached `ParseOptions::max_nodes`: the parse stopped there, as at the end
-    /// of the input. `encoding`, `changed` and `certain` as for `Finished`.
-    Truncated {
-        encoding: Option<&'static Encoding>,
-        changed: bool,
-        certain: bool,
+        truncated: bool,
     },
     /// A `<meta>` changed the encoding and the bytes read differently in it: the parse stopped
     /// and must start again from the first byte with this encoding, confidence certain
@@ -133,7 +129,7 @@ struct Tentative<'b> {
 /// by a `<meta>`, on which the driver runs "change the encoding" (13.2.3.4).
 ///
 /// With `max_nodes`, the run stops once the document has that many nodes: the end-of-file
-/// token goes to the builder and the result is [`Driven::Truncated`].
+/// token goes to the builder and the result is [`Driven::Finished`] with `truncated`.
 fn drive<'a>(
     tokenizer: &mut Tokenizer<'a>,
     builder: &mut TreeBuilder<'a, ArenaSink<'a>>,
@@ -170,21 +166,17 @@ fn drive<'a>(
                 EncodingChange::Reparse(new) => return Driven::Reparse(new),
             }
         }
-        if eof || builder.is_stopped() {
+        let truncated = !(eof || builder.is_stopped())
+            && max_nodes.is_some_and(|max| builder.sink().node_count() >= max);
+        if truncated {
+            builder.process_token(Token::Eof, tokenizer.offset());
+        }
+        if eof || builder.is_stopped() || truncated {
             return Driven::Finished {
                 encoding,
                 changed,
                 certain,
-            };
-        }
-        if let Some(max) = max_nodes
-            && builder.sink().node_count() >= max
-        {
-            builder.process_token(Token::Eof, tokenizer.offset());
-            return Driven::Truncated {
-                encoding,
-                changed,
-                certain,
+                truncated,
             };
         }
     }
@@ -260,11 +252,7 @@ pub fn parse_document<'a>(
             encoding,
             changed,
             certain,
-        }
-        | Driven::Truncated {
-            encoding,
-            changed,
-            certain,
+            ..
         } => {
             let source = if changed {
                 EncodingSource::Reparse
@@ -337,7 +325,13 @@ fn parse_text<'a>(
     }
     let (mut doc, tree_errors) = builder.into_sink().finish();
     doc.set_errors(merge_errors(&tokenizer, tree_errors));
-    doc.set_truncated(matches!(driven, Driven::Truncated { .. }));
+    doc.set_truncated(matches!(
+        driven,
+        Driven::Finished {
+            truncated: true,
+            ..
+        }
+    ));
     (doc, driven)
 }
 
@@ -383,7 +377,13 @@ pub fn parse_fragment<'a>(
     builder.reserve(size.elements);
     let driven = drive(&mut tokenizer, &mut builder, None, options.max_nodes);
     let (mut doc, tree_errors) = builder.into_sink().finish();
-    doc.set_truncated(matches!(driven, Driven::Truncated { .. }));
+    doc.set_truncated(matches!(
+        driven,
+        Driven::Finished {
+            truncated: true,
+            ..
+        }
+    ));
     // The html root element was only the parser's scaffolding: the result is the fragment.
     let root = doc.root();
     while let Some(c) = doc.first_child(root) {
