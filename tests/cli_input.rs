@@ -142,6 +142,51 @@ fn every_command_refuses_a_binary_file() {
     );
 }
 
+/// UTF-16 text without a byte order mark looks binary (every ASCII character comes with a NUL
+/// byte); naming the encoding with `--encoding` lets it through, for every command.
+#[test]
+fn a_utf16_page_with_its_encoding_named_is_not_binary() {
+    let (_tmp, dir) = scratch();
+    let path = dir.join("utf16le.html");
+    let text = "<!doctype html><title>T</title><p>Hello, w\u{f6}rld</p>";
+    let bytes: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    std::fs::write(&path, bytes).unwrap();
+    let p = s(&path);
+    let (code, out, err) = simdhtml(&["text", &p, "--encoding", "utf-16le"], b"");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("Hello, w\u{f6}rld"), "{out}");
+    let (code, _, err) = simdhtml(&["text", &p], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("binary file"), "{err}");
+    let (code, out, _) = simdhtml(
+        &["batch", &p, "--encoding", "UTF-16LE", "--fields", "title"],
+        b"",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains(r#""title":"T""#), "{out}");
+}
+
+/// A small `.gz` that inflates past 64 MiB is refused by the page commands (`batch` has
+/// `--max-bytes`), before it is parsed.
+#[test]
+fn a_gz_that_inflates_past_the_limit_is_refused() {
+    let (_tmp, dir) = scratch();
+    let path = dir.join("bomb.html.gz");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    let block = "<p>a".repeat(1 << 16);
+    for _ in 0..257 {
+        gz.write_all(block.as_bytes()).unwrap();
+    }
+    std::fs::write(&path, gz.finish().unwrap()).unwrap();
+    let p = s(&path);
+    let (code, out, err) = simdhtml(&["text", &p], b"");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with(&format!("simdhtml: {p}: over the decompression limit")),
+        "{err}"
+    );
+}
+
 #[test]
 fn encoding_is_the_transport_charset_for_every_command() {
     let tmp = tempfile::tempdir().unwrap();

@@ -1,6 +1,8 @@
 //! `simdhtml tree` (src/cli/tree.rs), compiled here on its own.
 #![cfg(feature = "cli")]
 
+mod common;
+
 /// What `tree` reads its input with (`super::load` there).
 #[path = "../src/cli/load.rs"]
 #[allow(dead_code)]
@@ -209,4 +211,21 @@ fn html5lib_dump_to_writes_what_html5lib_dump_returns() {
     }
     let e = html5lib_dump_to(&doc, &mut Full).unwrap_err();
     assert_eq!(e.kind(), std::io::ErrorKind::StorageFull);
+}
+
+/// `--fragment` takes the html5lib tests' notation only: an HTML element's name, or `svg NAME`
+/// / `math NAME`; anything else is a one-line error, not a silent HTML context.
+#[test]
+fn a_malformed_fragment_context_is_an_error() {
+    for bad in ["SVG path", "td tr", "bogus thing", "svg ", "math  mi"] {
+        let (code, out, err) =
+            common::cli::simdhtml(&["tree", "--fragment", bad, "-"], b"<circle/>");
+        assert_eq!((code, out.as_str()), (2, ""), "{bad:?}");
+        assert_eq!(err.lines().count(), 1, "{bad:?}: {err}");
+        assert!(err.contains("--fragment"), "{bad:?}: {err}");
+    }
+    let (code, out, _) =
+        common::cli::simdhtml(&["tree", "--fragment", "svg path", "-"], b"<circle/>");
+    assert_eq!(code, 0);
+    assert!(out.contains("<svg circle>"), "{out}");
 }

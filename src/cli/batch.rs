@@ -253,7 +253,7 @@ fn record(input: &Input, args: &BatchArgs) -> (Value, u64, bool) {
                 true,
             );
         }
-        Input::Page(p) => (p, read_file(p, Some(args.max_bytes))),
+        Input::Page(p) => (p, read_file(p, Some((args.max_bytes, "--max-bytes")))),
     };
     let path_str = path.display().to_string();
     let bytes = match bytes {
@@ -267,7 +267,7 @@ fn record(input: &Input, args: &BatchArgs) -> (Value, u64, bool) {
         }
     };
     let n = bytes.len() as u64;
-    if let Err(e) = not_binary(&bytes) {
+    if let Err(e) = not_binary(&bytes, args.encoding.as_deref()) {
         return (
             json!({"path": path_str, "bytes": n, "error": format!("{e:#}")}),
             n,

@@ -70,7 +70,7 @@ pub fn run_to(args: &EncodingArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
     };
     let mut all_read = true;
     for path in &args.files {
-        match read_input(path) {
+        match read_input(path, args.encoding.as_deref()) {
             Ok(bytes) => {
                 let (encoding, source) = document_encoding(&bytes, &options)?;
                 writeln!(out, "{}", format_line(path, encoding, source))?;

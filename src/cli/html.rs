@@ -32,7 +32,7 @@ pub struct HtmlArgs {
 /// it); a failure to write standard output.
 pub fn run(args: &HtmlArgs) -> anyhow::Result<ExitCode> {
     check_encoding_label(args.encoding.as_deref())?;
-    let bytes = read_input(&args.file)?;
+    let bytes = read_input(&args.file, args.encoding.as_deref())?;
     let arena = Arena::new();
     let (doc, _) = parse_bytes(&arena, &bytes, &page_options(args.encoding.as_deref()))?;
     warn_if_truncated(&args.file, &doc);

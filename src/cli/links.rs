@@ -44,7 +44,7 @@ pub(crate) fn parse_url(s: &str) -> Result<Url, String> {
 /// it); a failure to write standard output.
 pub fn run(args: &LinksArgs) -> anyhow::Result<ExitCode> {
     check_encoding_label(args.encoding.as_deref())?;
-    let bytes = read_input(&args.file)?;
+    let bytes = read_input(&args.file, args.encoding.as_deref())?;
     let arena = Arena::new();
     let (doc, _) = parse_bytes(&arena, &bytes, &page_options(args.encoding.as_deref()))?;
     warn_if_truncated(&args.file, &doc);

@@ -11,43 +11,59 @@ use anyhow::{Context, anyhow, bail};
 use simdhtml::input::{Encoding, InputOptions, sniff};
 use simdhtml::{Arena, Document, ParseOptions, parse_document};
 
+/// How many bytes the page commands decompress from a `.gz` input at most (64 MiB, `batch`'s
+/// default `--max-bytes`): a small file that inflates to gigabytes is refused, not parsed.
+pub const PAGE_GZ_LIMIT: u64 = 64 * 1024 * 1024;
+
 /// The bytes of a page command's input: standard input for `-`, else the file as
-/// [`read_file`] reads it (a `.gz` name is decompressed). The error names the input.
+/// [`read_file`] reads it (a `.gz` name is decompressed, up to [`PAGE_GZ_LIMIT`] bytes). The
+/// error names the input. `encoding` is the command's `--encoding` label (already checked):
+/// when it names UTF-16, the bytes are not checked for binary data (UTF-16 text without a
+/// byte order mark is full of NUL bytes).
 ///
 /// # Errors
 /// The input cannot be read or decompressed, or holds binary data (see [`binary_offset`]); the
 /// message is `PATH: WHY` (`standard input: WHY` for `-`).
-pub fn read_input(path: impl AsRef<Path>) -> anyhow::Result<Vec<u8>> {
+pub fn read_input(path: impl AsRef<Path>, encoding: Option<&str>) -> anyhow::Result<Vec<u8>> {
     let path = path.as_ref();
     if path.as_os_str() == "-" {
         let mut v = Vec::new();
         std::io::stdin()
             .read_to_end(&mut v)
             .map_err(|e| anyhow!(e).context("cannot read"))
-            .and_then(|_| not_binary(&v))
+            .and_then(|_| not_binary(&v, encoding))
             .context("standard input")?;
         Ok(v)
     } else {
-        let bytes = read_file(path, None)
-            .and_then(|b| not_binary(&b).map(|()| b))
+        let limit = (
+            PAGE_GZ_LIMIT,
+            "the decompression limit for .gz input, bytes:",
+        );
+        let bytes = read_file(path, is_gz_name(path).then_some(limit))
+            .and_then(|b| not_binary(&b, encoding).map(|()| b))
             .with_context(|| path.display().to_string())?;
         Ok(bytes)
     }
 }
 
+/// Whether `path`'s name ends in `.gz` (ASCII case-insensitively): such a file is decompressed.
+fn is_gz_name(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("gz"))
+}
+
 /// The bytes of the file at `path`, decompressed when its name ends in `.gz` (any number of
-/// gzip members, as `gzip -d` reads them), at most `max_bytes` of them (after decompression)
-/// when given. The error does not name the file.
+/// gzip members, as `gzip -d` reads them), at most `max_bytes.0` of them (after decompression)
+/// when given; `max_bytes.1` names that limit in the error (`--max-bytes`). The error does not
+/// name the file.
 ///
 /// # Errors
 /// `cannot read: …` (the file cannot be opened or read), `not gzip data (the name ends in
 /// .gz)`, `bad gzip data: …` (a gzip stream that is cut short or corrupt), `N bytes, over
-/// --max-bytes M` or (decompressed) `over --max-bytes M`.
-pub fn read_file(path: &Path, max_bytes: Option<u64>) -> anyhow::Result<Vec<u8>> {
+/// LIMIT M` or (decompressed) `over LIMIT M`, LIMIT the name given with the limit.
+pub fn read_file(path: &Path, max_bytes: Option<(u64, &str)>) -> anyhow::Result<Vec<u8>> {
     let mut file = std::fs::File::open(path).context("cannot read")?;
-    let gz = path
-        .extension()
-        .is_some_and(|x| x.eq_ignore_ascii_case("gz"));
+    let gz = is_gz_name(path);
     let mut bytes = Vec::new();
     let reader: Box<dyn Read> = if gz {
         let mut magic = Vec::with_capacity(2);
@@ -62,37 +78,41 @@ pub fn read_file(path: &Path, max_bytes: Option<u64>) -> anyhow::Result<Vec<u8>>
             std::io::Cursor::new(magic).chain(file),
         ))
     } else {
-        if let Some(max) = max_bytes
+        if let Some((max, name)) = max_bytes
             && let Ok(m) = file.metadata()
             && m.len() > max
         {
-            bail!("{} bytes, over --max-bytes {max}", m.len());
+            bail!("{} bytes, over {name} {max}", m.len());
         }
         Box::new(file)
     };
-    let limit = max_bytes.map_or(u64::MAX, |m| m.saturating_add(1));
+    let limit = max_bytes.map_or(u64::MAX, |(m, _)| m.saturating_add(1));
     reader.take(limit).read_to_end(&mut bytes).context(if gz {
         "bad gzip data"
     } else {
         "cannot read"
     })?;
-    if let Some(max) = max_bytes
+    if let Some((max, name)) = max_bytes
         && bytes.len() as u64 > max
     {
-        bail!("over --max-bytes {max}");
+        bail!("over {name} {max}");
     }
     Ok(bytes)
 }
 
 /// `Ok` unless `bytes` are binary data ([`binary_offset`]); the error says where the first
-/// control byte is.
+/// control byte is. With an `encoding` label that names UTF-16 (LE or BE), always `Ok`: the
+/// caller declared 16-bit text, whose ASCII characters come with NUL bytes.
 ///
 /// # Errors
 /// `binary file (control byte at offset N), not HTML`.
-pub fn not_binary(bytes: &[u8]) -> anyhow::Result<()> {
+pub fn not_binary(bytes: &[u8], encoding: Option<&str>) -> anyhow::Result<()> {
+    let utf16 = encoding
+        .and_then(|l| Encoding::for_label(l.as_bytes()))
+        .is_some_and(|e| e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE);
     match binary_offset(bytes) {
-        Some(at) => bail!("binary file (control byte at offset {at}), not HTML"),
-        None => Ok(()),
+        Some(at) if !utf16 => bail!("binary file (control byte at offset {at}), not HTML"),
+        _ => Ok(()),
     }
 }
 

@@ -43,7 +43,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     )?;
     let mut arena = Arena::new();
     for file in &args.files {
-        let bytes = match read_input(file) {
+        let bytes = match read_input(file, args.encoding.as_deref()) {
             Ok(b) => b,
             Err(e) => {
                 out.flush()?;

@@ -30,7 +30,7 @@ pub struct TextArgs {
 /// it); a failure to write standard output.
 pub fn run(args: &TextArgs) -> anyhow::Result<ExitCode> {
     check_encoding_label(args.encoding.as_deref())?;
-    let bytes = read_input(&args.file)?;
+    let bytes = read_input(&args.file, args.encoding.as_deref())?;
     let arena = Arena::new();
     let options = page_options(args.encoding.as_deref());
     let (doc, _) = parse_bytes(&arena, &bytes, &options)?;

@@ -57,7 +57,7 @@ pub fn run(args: &TokensArgs) -> Result<ExitCode> {
         bail!("--chunk-size must be at least 1");
     }
     check_encoding_label(args.encoding.as_deref())?;
-    let bytes = read_input(&args.file)?;
+    let bytes = read_input(&args.file, args.encoding.as_deref())?;
     let arena = Arena::new();
     let input_options = InputOptions {
         transport_charset: args.encoding.clone(),

@@ -87,8 +87,14 @@ pub fn run_to(args: &TreeArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> 
     {
         bail!("--fragment needs a context element name");
     }
+    if let Some(ctx) = args.fragment.as_deref() {
+        check_fragment_context(ctx)?;
+    }
     check_encoding_label(args.encoding.as_deref())?;
-    let bytes = read_input(args.file.as_deref().unwrap_or("-"))?;
+    let bytes = read_input(
+        args.file.as_deref().unwrap_or("-"),
+        args.encoding.as_deref(),
+    )?;
     let arena = Arena::new();
     let options = ParseOptions {
         scripting,
@@ -117,4 +123,25 @@ pub fn run_to(args: &TreeArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> 
     };
     html5lib_dump_to(&doc, out).context("cannot write standard output")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `Ok` when `ctx` is written as the html5lib tests write a fragment's context element: an HTML
+/// element's name (`td`), or `svg NAME` / `math NAME` for an SVG or MathML one.
+///
+/// # Errors
+/// Anything else (`SVG path`, `td tr`, a trailing space), with the forms it takes.
+fn check_fragment_context(ctx: &str) -> anyhow::Result<()> {
+    let words: Vec<&str> = ctx.split(' ').collect();
+    let ok = match words.as_slice() {
+        [name] => !name.is_empty(),
+        ["svg" | "math", name] => !name.is_empty(),
+        _ => false,
+    };
+    if !ok {
+        bail!(
+            "--fragment {ctx:?}: the context element is an HTML element's name (`td`) or \
+             `svg NAME` / `math NAME` (lowercase prefix, one space)"
+        );
+    }
+    Ok(())
 }
