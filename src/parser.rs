@@ -38,8 +38,10 @@ pub struct ParseOptions {
     /// of such input gives 4.5 million; browsers build the same tree). With a budget, once the
     /// document has this many nodes the parse stops as if the input ended there (the end-of-file
     /// token is processed, which closes what is open) and [`Document::truncated`] is `true`.
-    /// Up to a few nodes more than the budget may exist (those the end-of-file token and the
-    /// last token inserted).
+    /// The budget is checked after each token, so the document can end with more nodes than
+    /// the budget: those the last token inserted (a start tag that reconstructs the active
+    /// formatting elements inserts one per entry, so up to the length of that list) and those
+    /// the end-of-file token inserts.
     pub max_nodes: Option<usize>,
 }
 
