@@ -19,10 +19,10 @@
 //! `encoding_rs`'s streaming decoder until they are complete.
 //!
 //! Encoding: the sniffing algorithm (13.2.3.2) runs when the first
-//! [`PRESCAN_LIMIT`](crate::input::PRESCAN_LIMIT) (1,024) bytes have arrived, or at `finish`
+//! [`PRESCAN_LIMIT`] (1,024) bytes have arrived, or at `finish`
 //! for shorter documents, as the spec allows; when neither a BOM, the transport charset nor the
 //! prescan decides and guessing is on, it waits for
-//! [`GUESS_LIMIT`](crate::input::GUESS_LIMIT) (16 KiB) bytes, the `chardetng` guess's window,
+//! [`GUESS_LIMIT`] (16 KiB) bytes, the `chardetng` guess's window,
 //! so that it guesses from the same bytes as the whole-input parse. While the encoding is tentative the fed bytes are kept: a charset `<meta>` that
 //! agrees with it makes it certain (and the kept bytes are dropped); one that names another
 //! encoding (typically after byte 1,024) throws the tree away and parses the kept bytes again
