@@ -35,7 +35,7 @@ pub struct TreeArgs {
     #[arg(long, value_name = "CONTEXT")]
     pub fragment: Option<String>,
     /// The scripting flag.
-    #[arg(long, value_name = "on|off", default_value = "on")]
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
     pub scripting: String,
     /// Feed the document's bytes to the streaming parser in chunks of this many bytes (the
     /// output must not change). Not with `--fragment`.
