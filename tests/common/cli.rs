@@ -12,12 +12,12 @@ pub fn simdhtml(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start simdhtml");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
+    match child.stdin.take().expect("stdin").write_all(stdin) {
+        Ok(()) => {}
+        // The command may exit (a bad option, say) without reading all of its input.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        Err(e) => panic!("write stdin: {e}"),
+    }
     let out = child.wait_with_output().expect("wait for simdhtml");
     (
         out.status.code().expect("exit status"),
