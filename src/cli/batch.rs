@@ -122,7 +122,16 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         ProgressBar::hidden()
     };
     progress.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} pages {per_sec} {eta} {wide_msg}")
+        ProgressStyle::with_template("{bar:40} {pos}/{len} pages {rate} {eta} {wide_msg}")
+            .map(|style| {
+                // Pages per second as a whole number (indicatif's `per_sec` shows four decimals).
+                style.with_key(
+                    "rate",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.0} pages/s", state.per_sec());
+                    },
+                )
+            })
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let start = Instant::now();
