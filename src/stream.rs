@@ -1,20 +1,23 @@
 //! Streaming input: [`Parser`] (bytes in pieces to a [`Document`]) and [`TokenStream`] (bytes
 //! in pieces to borrowed tokens, for users who need no tree).
 //!
-//! How it works. The decoded characters are appended to a `String` of pending text; once it
-//! is at least as long as the text the tokenizer already has (or at
-//! [`finish`](Parser::finish)), a new arena copy of the old text followed by the pending text
-//! is handed to the tokenizer with [`Tokenizer::push_input`] and the pending `String` is
-//! freed. Old copies stay alive in the arena, so tokens and nodes that borrow them stay valid,
-//! and byte offsets stay valid because every copy starts with the previous one. The doubling
-//! keeps the copying linear in the document size: the arena holds at most about twice the
-//! text, and the heap besides at most the pending half.
+//! How it works. The decoded characters are appended to a `String` of pending text. The
+//! tokenizer reads one segment at a time: when the pending text is at least as long as the part
+//! of the current segment the tokenizer still needs ([`Tokenizer::retained_start`]: the start
+//! of the token it could not finish, or of a `<`/`&` construct still open), a new arena string
+//! of that part followed by the pending text becomes the next segment
+//! ([`Tokenizer::push_input`], with its offset in the document) and the pending `String` is
+//! freed. Old segments stay alive in the arena, so tokens and nodes that borrow them stay
+//! valid; offsets (tokens' positions, parse errors) are the document's. The arena therefore
+//! holds about one copy of the text (each character is copied once more only while it belongs
+//! to an unfinished token), and the heap besides only the text decoded since the last segment.
 //!
 //! The tokenizer tells "end of the available input" from "end of file": a token that runs into
 //! the end of the available input (inside a tag, an attribute value, a character reference,
 //! `</script`, a comment, a CR that may start a CRLF pair, ...) is abandoned and redone from
 //! its start once more input is there; the input before it is never scanned again. Because
-//! the available input at least doubles between attempts, the re-scanning is linear as well.
+//! the unfinished part at least doubles between attempts, the re-scanning and re-copying are
+//! linear as well.
 //! Multi-byte UTF-8 (and other encodings') sequences cut by a chunk boundary are kept by
 //! `encoding_rs`'s streaming decoder until they are complete.
 //!
@@ -60,8 +63,11 @@ struct StreamInput<'a> {
     sniffed: Option<Sniffed>,
     /// The characters decoded since the last [`publish`](Self::publish).
     pending: String,
-    /// The arena copy of every character decoded before `pending`: what the tokenizer reads.
+    /// What the tokenizer reads: an arena copy of the document's characters from `base` up to
+    /// `pending`.
     published: &'a str,
+    /// The document offset of `published`'s first byte.
+    base: usize,
     /// Set when sniffing failed (an unknown transport label); the input is then empty.
     error: Option<InputError>,
     /// An encoding decided before sniffing (a re-parse): used instead of sniffing.
@@ -80,6 +86,7 @@ impl<'a> StreamInput<'a> {
             sniffed: None,
             pending: String::new(),
             published: "",
+            base: 0,
             error: None,
             forced: None,
             awaits_guess_bytes: None,
@@ -171,25 +178,32 @@ impl<'a> StreamInput<'a> {
         self.decode(&[], true);
     }
 
-    /// A new arena copy of the text for the tokenizer (the previous copy followed by the
-    /// pending characters), when the pending text is at least as long as the previous copy
-    /// (or always when `is_final`).
-    fn publish(&mut self, is_final: bool) -> Option<&'a str> {
-        let grown = !self.pending.is_empty() && self.pending.len() >= self.published.len();
+    /// The next input for the tokenizer and its document offset, or `None` to wait for more
+    /// text: the characters from `keep` (the tokenizer's
+    /// [`retained_start`](Tokenizer::retained_start)) to the end of the text decoded so far, in
+    /// a new arena copy when there is pending text. It is published when the pending text is at
+    /// least as long as the carried part `keep..` (so the unfinished token the tokenizer scans
+    /// again has at least doubled), or always when `is_final`.
+    fn publish(&mut self, keep: usize, is_final: bool) -> Option<(&'a str, usize)> {
+        let carried = &self.published[keep - self.base..];
+        let grown = !self.pending.is_empty() && self.pending.len() >= carried.len();
         if !(grown || is_final) {
             return None;
         }
-        if !self.pending.is_empty() {
+        self.published = if self.pending.is_empty() {
+            carried
+        } else {
             let mut copy = bumpalo::collections::String::with_capacity_in(
-                self.published.len() + self.pending.len(),
+                carried.len() + self.pending.len(),
                 self.arena,
             );
-            copy.push_str(self.published);
+            copy.push_str(carried);
             copy.push_str(&self.pending);
-            self.published = copy.into_bump_str();
             self.pending = String::new();
-        }
-        Some(self.published)
+            copy.into_bump_str()
+        };
+        self.base = keep;
+        Some((self.published, keep))
     }
 }
 
@@ -374,10 +388,11 @@ impl<'a> Parser<'a> {
         if self.done {
             return;
         }
-        let Some(text) = self.input.publish(is_final) else {
+        let keep = self.tokenizer.retained_start();
+        let Some((text, base)) = self.input.publish(keep, is_final) else {
             return;
         };
-        self.tokenizer.push_input(text, is_final);
+        self.tokenizer.push_input(text, base, is_final);
         self.builder.sink_mut().set_input(text);
         // While the encoding is tentative the builder reports charset `<meta>`s (13.2.3.4).
         let tentative = self
@@ -494,8 +509,9 @@ impl<'a> TokenStream<'a> {
     }
 
     fn publish(&mut self, is_final: bool) {
-        if let Some(text) = self.input.publish(is_final) {
-            self.tokenizer.push_input(text, is_final);
+        let keep = self.tokenizer.retained_start();
+        if let Some((text, base)) = self.input.publish(keep, is_final) {
+            self.tokenizer.push_input(text, base, is_final);
         }
     }
 

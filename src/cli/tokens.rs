@@ -72,7 +72,8 @@ pub fn run(args: &TokensArgs) -> Result<ExitCode> {
     };
     let (output, errors) = match args.chunk_size {
         Some(n) => {
-            let mut stream = TokenStream::with_input_options(&arena, options, input_options);
+            let mut stream =
+                TokenStream::with_input_options(&arena, options, input_options.clone());
             let mut tokens = Vec::new();
             for chunk in bytes.chunks(n) {
                 stream.feed(chunk);
@@ -80,7 +81,9 @@ pub fn run(args: &TokensArgs) -> Result<ExitCode> {
             }
             stream.finish();
             tokens.extend(std::iter::from_fn(|| stream.next_token()));
-            let input = stream.tokenizer_mut().input();
+            // The stream keeps only the input it may still need; lines and columns are
+            // counted in the whole decoded text (the same sniffing and decoding).
+            let input = decode(&arena, &bytes, &input_options)?.text;
             (
                 simdhtml::html5lib::tokens_to_json(tokens),
                 simdhtml::html5lib::errors_to_json(input, stream.errors()),

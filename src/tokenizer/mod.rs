@@ -181,6 +181,9 @@ pub struct Tokenizer<'a> {
     arena: &'a Bump,
     src: &'a str,
     input: &'a [u8],
+    /// The document offset of `src`'s first byte (streaming drops input it no longer needs;
+    /// 0 otherwise). Every other position here is relative to `src`.
+    base: usize,
     /// Byte offset of the next input character.
     pos: usize,
     /// Byte offset of the current input character (the last one consumed).
@@ -257,6 +260,7 @@ impl<'a> Tokenizer<'a> {
             arena,
             src: input,
             input: input.as_bytes(),
+            base: 0,
             pos: 0,
             cur: 0,
             state,
@@ -305,32 +309,67 @@ impl<'a> Tokenizer<'a> {
         tokenizer
     }
 
-    /// Replaces the available input with `input`, which must start with the previous input
-    /// (the same characters, usually a longer copy of them). `is_final`: `input` is the whole
-    /// document, so its end is the end of file. Positions stay valid because the prefix is
-    /// identical; strings already handed out keep borrowing the old buffer (`'a`).
+    /// Replaces the available input with `input`, whose first byte is the document's byte
+    /// `base` (the document is the concatenation of all the input the stream ever had). `input`
+    /// must start with the previous input from `base` on (the same characters, usually followed
+    /// by new ones), and `base` must lie between the previous input's base and
+    /// [`retained_start`](Self::retained_start): the characters before `base` are never read
+    /// again. `is_final`: `input` runs to the end of the document, so its end is the end of
+    /// file. Strings already handed out keep borrowing the old buffers (`'a`); offsets
+    /// ([`offset`](Self::offset), [`ParseError::offset`]) are the document's.
     ///
     /// # Panics
-    /// If `input` does not start with the previous input, or after a final input was given.
-    pub fn push_input(&mut self, input: &'a str, is_final: bool) {
+    /// If `input` does not continue the previous input as described, or after a final input.
+    pub fn push_input(&mut self, input: &'a str, base: usize, is_final: bool) {
         assert!(!self.is_final, "push_input after the final input");
         assert!(
-            input.len() >= self.src.len()
-                && input.as_bytes()[..self.src.len()] == *self.src.as_bytes(),
-            "push_input: the new input must extend the old one"
+            base >= self.base && base <= self.retained_start(),
+            "push_input: base {base} outside {}..={}",
+            self.base,
+            self.retained_start()
         );
-        let old_len = self.src.len();
+        let delta = base - self.base;
+        let kept = &self.src.as_bytes()[delta.min(self.src.len())..];
+        assert!(
+            input.len() >= kept.len() && input.as_bytes()[..kept.len()] == *kept,
+            "push_input: the new input must continue the old one"
+        );
+        let old_end = self.base + self.src.len();
         if self.collect_errors {
-            let new = input_stream_errors(&input[old_len..]);
+            let new = input_stream_errors(&input[old_end - base..]);
             self.input_errors
                 .extend(new.into_iter().map(|e| ParseError {
-                    offset: e.offset + old_len,
+                    offset: e.offset + old_end,
                     ..e
                 }));
         }
+        self.pos -= delta;
+        self.cur -= delta;
+        // Positions below `base` are not live (see `retained_start`): keep them in range.
+        self.lt_pos = self.lt_pos.saturating_sub(delta);
+        self.temp_start = self.temp_start.saturating_sub(delta);
+        self.amp_pos = self.amp_pos.saturating_sub(delta);
+        self.base = base;
         self.src = input;
         self.input = input.as_bytes();
         self.is_final = is_final;
+    }
+
+    /// The document offset from which the tokenizer may still read the input: the next input
+    /// character, or, inside a construct that spans tokens (a `<` or `&` whose meaning is not
+    /// settled yet, an end tag name being compared), where that construct started. Between
+    /// tokens, [`push_input`](Self::push_input) may drop everything before it. In the data,
+    /// RCDATA, RAWTEXT, script data and PLAINTEXT states no construct is open: the positions
+    /// of the last `<`, `&` and temporary buffer are dead there.
+    pub fn retained_start(&self) -> usize {
+        let mut keep = self.pos.min(self.cur);
+        if !matches!(
+            self.state,
+            State::Data | State::Rcdata | State::Rawtext | State::ScriptData | State::Plaintext
+        ) {
+            keep = keep.min(self.lt_pos).min(self.temp_start).min(self.amp_pos);
+        }
+        self.base + keep
     }
 
     /// The next token, or `None` when the input available so far ends inside it (or before
@@ -569,12 +608,13 @@ impl<'a> Tokenizer<'a> {
         std::mem::take(&mut self.errors)
     }
 
-    /// Byte offset of the next input character to be consumed.
+    /// Byte offset, in the document, of the next input character to be consumed.
     pub fn offset(&self) -> usize {
-        self.pos
+        self.base + self.pos
     }
 
-    /// The input this tokenizer reads.
+    /// The input this tokenizer reads: the whole document, except while streaming, where it
+    /// is the part from the last [`push_input`](Self::push_input)'s `base` on.
     pub fn input(&self) -> &'a str {
         self.src
     }
@@ -698,7 +738,10 @@ impl<'a> Tokenizer<'a> {
     fn error_at(&mut self, code: ErrorCode, offset: usize) {
         if self.collect_errors {
             self.flush_input_errors(self.pos);
-            self.errors.push(ParseError { code, offset });
+            self.errors.push(ParseError {
+                code,
+                offset: self.base + offset,
+            });
         }
     }
 
@@ -710,6 +753,8 @@ impl<'a> Tokenizer<'a> {
 
     /// Moves the input stream errors at offsets below `upto` into `errors`.
     fn flush_input_errors(&mut self, upto: usize) {
+        // `upto` is relative to `src`, the input errors' offsets are the document's.
+        let upto = upto.saturating_add(self.base);
         while let Some(e) = self.input_errors.get(self.input_errors_next) {
             if e.offset >= upto {
                 break;
