@@ -26,8 +26,12 @@ pub struct ParseOptions {
     /// [`parse_document`] (bytes) and [`crate::stream::Parser`] read it. Default
     /// ([`InputOptions::default`]): no transport charset, windows-1252, a guess without UTF-8.
     pub input: InputOptions,
-    /// Tokenize with the scalar twin of the scanning layer (`TokenizerOptions::scalar`):
-    /// the same tree and errors, byte-at-a-time scanning (default `false`).
+    /// The scalar twin: the spec's algorithms with no fast path of any kind, in the tokenizer
+    /// ([`TokenizerOptions::scalar`]: byte-at-a-time scanning, no tag fast path) and the tree
+    /// builder ([`TreeBuilderOptions::scalar`]: scope queries, "reset the insertion mode
+    /// appropriately" and the Noah's Ark clause walk as the spec's prose does). The same tree
+    /// and errors; the oracle the fast paths are tested against. The walks make deeply nested
+    /// pages quadratic, so it is for tests and measurement (default `false`).
     pub scalar: bool,
     /// A budget on the document's nodes (elements, text, comments, ..., the Document node
     /// included); default `None`, no budget.
@@ -317,6 +321,7 @@ fn parse_text<'a>(
         sink,
         TreeBuilderOptions {
             scripting: options.scripting,
+            scalar: options.scalar,
         },
     );
     builder.reserve(size.elements);
@@ -368,6 +373,7 @@ pub fn parse_fragment<'a>(
         sink,
         TreeBuilderOptions {
             scripting: options.scripting,
+            scalar: options.scalar,
         },
         ctx,
         QuirksMode::NoQuirks,

@@ -283,6 +283,7 @@ impl<'a> Parser<'a> {
             ArenaSink::new(arena, "", options.collect_errors),
             TreeBuilderOptions {
                 scripting: options.scripting,
+                scalar: options.scalar,
             },
         );
         (tokenizer, builder)

@@ -421,10 +421,12 @@ fn the_repository_corpus_parses_without_errors() {
 
 #[test]
 fn the_shared_corpus_gives_279_records_without_errors() {
-    let dir = common::shared_dir().join("corpus");
-    if let Err(e) = std::fs::metadata(&dir) {
-        common::missing_data(&dir, e);
-    }
+    let Some(dir) = common::require_data(
+        "the_shared_corpus_gives_279_records_without_errors",
+        common::shared_dir().join("corpus"),
+    ) else {
+        return;
+    };
     let (code, out, err) = simdhtml(&["batch", &s(&dir), "--fields", "title"], "");
     assert_eq!(code, 0, "{err}");
     let recs = records(&out);

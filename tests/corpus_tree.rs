@@ -90,14 +90,24 @@ fn matches_with_chromium_encoding(page: &Page, bytes: &[u8], want: &str) -> Resu
 #[test]
 fn corpus_trees_match_chromium() {
     let options = chromium_options();
-    let pages = pages();
+    let Some(pages) = pages("corpus_trees_match_chromium") else {
+        return;
+    };
     let (mut same, mut departures, mut failures) = (0, Vec::new(), Vec::new());
+    let mut scalar_same = 0;
     for page in &pages {
         let bytes = page.bytes();
         let want = page.chromium_dump();
         let arena = Arena::new();
         let doc = parse_document(&arena, &bytes, &options).expect("no transport charset");
         let got = html5lib_dump(&doc);
+        match scalar_twin_differs(&bytes, &got) {
+            None => scalar_same += 1,
+            Some(diff) => failures.push(format!(
+                "{}: the scalar twin differs from the fast path: {diff}",
+                page.file
+            )),
+        }
         let quirks = doc.quirks_mode() == QuirksMode::Quirks;
         let chromium_quirks = page.compat_mode == "BackCompat";
         if quirks != chromium_quirks {
@@ -179,4 +189,49 @@ fn corpus_trees_match_chromium() {
         failures.len(),
         failures.join("\n")
     );
+    let text = format!(
+        "**{same} / {} identical** to Chromium's tree; {} follow the standard where Chromium \
+         departs from it (below). The scalar twin (`ParseOptions::scalar`: no fast path) gives the \
+         fast path's tree and parse errors on {scalar_same} / {} pages.",
+        pages.len(),
+        departures.len(),
+        pages.len()
+    );
+    if let Err(why) = common::suite::check_blocks(&[common::suite::Block {
+        name: "corpus-tree",
+        text,
+    }]) {
+        panic!("{why}");
+    }
+}
+
+/// Whether the scalar twin's tree and parse errors differ from the fast path's (`fast_dump`,
+/// Chromium's configuration) on `bytes`: the first difference, if any.
+fn scalar_twin_differs(bytes: &[u8], fast_dump: &str) -> Option<String> {
+    let parse = |scalar: bool| {
+        let options = ParseOptions {
+            collect_errors: true,
+            scalar,
+            ..chromium_options()
+        };
+        let arena = Arena::new();
+        let doc = parse_document(&arena, bytes, &options).expect("no transport charset");
+        let errors: Vec<String> = doc
+            .errors()
+            .iter()
+            .map(|e| format!("{}: {:?}", e.offset, e.kind))
+            .collect();
+        (html5lib_dump(&doc), errors.join("\n"))
+    };
+    let (fast, scalar) = (parse(false), parse(true));
+    if fast.0 != fast_dump {
+        return Some("collecting errors changed the tree".into());
+    }
+    if scalar.0 != fast.0 {
+        return Some(common::first_diff(&scalar.0, &fast.0, "scalar", "fast"));
+    }
+    if scalar.1 != fast.1 {
+        return Some(common::first_diff(&scalar.1, &fast.1, "scalar", "fast"));
+    }
+    None
 }

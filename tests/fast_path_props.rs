@@ -1,4 +1,5 @@
-//! Properties of the fast path: the vectorised scanning layer and its scalar twin give the same
+//! Properties of the fast paths: the default parse (vectorised scanning, the tag fast path, the
+//! tree builder's shortcuts) and the scalar twin (none of them) give the same
 //! tokens, errors (with offsets) and trees, and nothing panics.
 //!
 //! Cases per property: 1,024 by default; set `PROPTEST_CASES` for a longer run, e.g.

@@ -11,31 +11,27 @@
 //! the prescan looks at, where only the tree builder's "change the encoding" (13.2.3.4) finds
 //! it. So each case runs through `parse_document` (bytes in), and the expected encoding is the
 //! document's final one ([`simdhtml::Document::encoding`]); the cases decided while parsing
-//! (`EncodingSource::Reparse`) are counted apart.
+//! (`EncodingSource::Reparse`) are counted apart. Each case is its own test
+//! (`tests1.dat #07`); a complete run checks the table of `docs/conformance.md`
+//! (`common::suite`). The data: `common::html5lib_tests_dir()` (the submodule, else
+//! `$SIMDHTML_SHARED/html5lib-tests`).
 
+mod common;
+
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use bumpalo::Bump;
+use common::suite::{self, Block, thousands};
+use libtest_mimic::{Failed, Trial};
 use simdhtml::input::{Confidence, EncodingSource, InputOptions, sniff};
 use simdhtml::{ParseOptions, parse_document};
 
-/// The shared reference folder: `$SIMDHTML_SHARED`, or `../shared` beside the repository.
-fn shared_dir() -> PathBuf {
-    match std::env::var_os("SIMDHTML_SHARED") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-    }
-}
-
 fn read(path: &Path) -> Vec<u8> {
-    std::fs::read(path).unwrap_or_else(|err| {
-        panic!(
-            "html5lib-tests data missing at {} ({err}). Set SIMDHTML_SHARED to the shared folder, \
-             or put html5lib-tests (github.com/html5lib/html5lib-tests) at \
-             $SIMDHTML_SHARED/html5lib-tests.",
-            path.display()
-        )
-    })
+    std::fs::read(path).unwrap_or_else(|err| common::missing_data(path, err))
 }
 
 /// One `#data`/`#encoding` case.
@@ -74,16 +70,9 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).position(|w| w == needle)
 }
 
-fn load_cases() -> Vec<Case> {
-    let dir = shared_dir().join("html5lib-tests/encoding");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|err| {
-            panic!(
-                "html5lib-tests encoding suite missing at {} ({err}). Set SIMDHTML_SHARED, or get \
-                 it from github.com/html5lib/html5lib-tests.",
-                dir.display()
-            )
-        })
+fn load_cases(dir: &Path) -> Vec<Case> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|err| common::missing_data(dir, err))
         .map(|entry| entry.expect("readable directory entry").path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "dat"))
         .collect();
@@ -99,8 +88,9 @@ fn load_cases() -> Vec<Case> {
     cases
 }
 
-#[test]
-fn html5lib_encoding_dat() {
+/// One case: the document's final encoding must be the expected one. Returns whether it was
+/// decided while parsing (a late `<meta>`).
+fn run_case(case: &Case) -> Result<bool, Failed> {
     // Spelled out rather than `InputOptions::default()`, so the configuration stays the
     // suite's whatever the defaults become.
     let options = ParseOptions {
@@ -112,64 +102,93 @@ fn html5lib_encoding_dat() {
         },
         ..ParseOptions::default()
     };
-    let (mut by_sniffing, mut by_change, mut failures) = (0, 0, Vec::new());
-    let cases = load_cases();
-    for case in &cases {
-        let expected = simdhtml::input::Encoding::for_label(case.expected.as_bytes())
-            .unwrap_or_else(|| {
-                panic!(
-                    "{}#{}: unknown label {}",
-                    case.file, case.index, case.expected
-                )
-            });
-        let arena = Bump::new();
-        let doc = parse_document(&arena, &case.data, &options).expect("no transport charset");
-        let actual = doc.encoding();
-        let source = doc.encoding_source().expect("parsed from bytes");
-        let changed = source == EncodingSource::Reparse;
-        if actual == expected {
-            if changed {
-                by_change += 1;
-            } else {
-                by_sniffing += 1;
-            }
-        } else {
-            failures.push(format!(
-                "{}#{}: expected {}, got {} ({:?})",
-                case.file,
-                case.index,
-                expected.name(),
-                actual.name(),
-                source
-            ));
-        }
+    let expected = simdhtml::input::Encoding::for_label(case.expected.as_bytes())
+        .ok_or_else(|| format!("unknown label {}", case.expected))?;
+    let arena = Bump::new();
+    let doc = parse_document(&arena, &case.data, &options).expect("no transport charset");
+    let actual = doc.encoding();
+    let source = doc.encoding_source().expect("parsed from bytes");
+    if actual != expected {
+        return Err(format!(
+            "expected {}, got {} ({source:?})",
+            expected.name(),
+            actual.name()
+        )
+        .into());
     }
-    println!(
-        "html5lib encoding: {}/{} pass ({by_sniffing} by sniffing alone, {by_change} changed \
-         while parsing by a late <meta>)",
-        by_sniffing + by_change,
-        cases.len()
-    );
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    Ok(source == EncodingSource::Reparse)
 }
 
 /// `encoding/chardet/test_big5.txt`: Big5 text without any declaration, which html5lib's own
 /// harness runs through a detector. Here: `chardetng` (`guess: true`) must say Big5.
-#[test]
-fn html5lib_chardet_big5() {
-    let path = shared_dir().join("html5lib-tests/encoding/chardet/test_big5.txt");
-    let bytes = read(&path);
+fn chardet_big5(path: &Path) -> Result<(), Failed> {
+    let bytes = read(path);
     let options = InputOptions {
         guess: true,
         ..InputOptions::default()
     };
     let sniffed = sniff(&bytes, &options).unwrap();
-    assert_eq!(sniffed.encoding, encoding_rs::BIG5);
-    assert_eq!(sniffed.source, EncodingSource::Guess);
-    assert_eq!(sniffed.confidence, Confidence::Tentative);
+    let got = (sniffed.encoding, sniffed.source, sniffed.confidence);
+    let want = (
+        encoding_rs::BIG5,
+        EncodingSource::Guess,
+        Confidence::Tentative,
+    );
+    if got != want {
+        return Err(format!("got {got:?}, want {want:?}").into());
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    const SUITE: &str = "html5lib encoding suite";
+    let dir = match suite::require_dir(SUITE, common::html5lib_tests_dir().join("encoding")) {
+        Ok(dir) => dir,
+        Err(code) => return code,
+    };
+    let cases = load_cases(&dir);
+    let changed = Arc::new(AtomicUsize::new(0));
+    let mut per_file: BTreeMap<String, usize> = BTreeMap::new();
+    let mut trials = Vec::new();
+    for case in cases {
+        *per_file.entry(case.file.clone()).or_default() += 1;
+        let changed = Arc::clone(&changed);
+        trials.push(Trial::test(
+            format!("{} #{:02}", case.file, case.index),
+            move || {
+                if run_case(&case)? {
+                    changed.fetch_add(1, Ordering::Relaxed);
+                }
+                Ok(())
+            },
+        ));
+    }
+    let big5 = dir.join("chardet/test_big5.txt");
+    trials.push(Trial::test("chardet/test_big5.txt", move || {
+        chardet_big5(&big5)
+    }));
+    suite::run(SUITE, trials, true, move || {
+        let total: usize = per_file.values().sum();
+        let changed = changed.load(Ordering::Relaxed);
+        let mut text = format!(
+            "{} of {} cases pass: {} decided by sniffing (BOM, prescan of the first 1,024 bytes, \
+             XML declaration), {} by \"changing the encoding while parsing\" (13.2.3.4). \
+             `chardet/test_big5.txt` passes.\n\n| file | cases | pass |\n|---|---:|---:|\n",
+            thousands(total),
+            thousands(total),
+            thousands(total - changed),
+            thousands(changed)
+        );
+        for (file, n) in &per_file {
+            text.push_str(&format!(
+                "| {file} | {} | {} |\n",
+                thousands(*n),
+                thousands(*n)
+            ));
+        }
+        Ok(vec![Block {
+            name: "html5lib-encoding",
+            text,
+        }])
+    })
 }

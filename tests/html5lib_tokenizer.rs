@@ -1,11 +1,14 @@
 //! The html5lib tokenizer suite (`html5lib-tests/tokenizer/*.test`), tokens and errors.
 //!
-//! Every case of every file runs once per initial state it names. Tokens are compared in the
-//! suite's JSON format (adjacent character tokens coalesced); errors are compared as
-//! `(code, line, col)` lists. Cases the 2026 processing-instruction rules made outdated are
-//! checked against the reviewed expectations in `tests/data/tokenizer-overrides.json`
-//! instead; cases whose input cannot exist in UTF-8 (lone surrogates) are counted as not
-//! applicable. The data is found through `SIMDHTML_SHARED` (default `../shared`).
+//! Every case of every file runs once per initial state it names, each run its own test
+//! (`test3.test #0042 (Data state): <description>`), through the fast path and through the
+//! scalar twin, which must agree. Tokens are compared in the suite's JSON format (adjacent
+//! character tokens coalesced); errors are compared as `(code, line, col)` lists. Cases the 2026
+//! processing-instruction rules made outdated are checked against the reviewed expectations in
+//! `tests/data/tokenizer-overrides.json` instead; cases whose input cannot exist in UTF-8 (lone
+//! surrogates) are counted as not applicable. A complete run checks the table of
+//! `docs/conformance.md` (`common::suite`). The data: `common::html5lib_tests_dir()` (the
+//! submodule, else `$SIMDHTML_SHARED/html5lib-tests`).
 
 mod common;
 
@@ -13,6 +16,10 @@ use serde_json::{Value, json};
 use simdhtml::Arena;
 use simdhtml::tokenizer::{State, Tokenizer, TokenizerOptions};
 use std::collections::{BTreeMap, HashMap};
+use std::process::ExitCode;
+
+use common::suite::{self, Block, thousands};
+use libtest_mimic::{Failed, Trial};
 
 /// One reviewed override: the expectation under today's spec for an html5lib case.
 struct Override {
@@ -96,7 +103,12 @@ fn unescape_value(v: &Value) -> Option<Value> {
 
 /// Tokenizes `input` and renders tokens and errors in the suite's JSON shapes. Runs both the
 /// vectorised scanning layer and its scalar twin and checks that they agree.
-fn run(input: &str, state: State, last_start_tag: Option<&str>, infoset: bool) -> (Value, Value) {
+fn run(
+    input: &str,
+    state: State,
+    last_start_tag: Option<&str>,
+    infoset: bool,
+) -> Result<(Value, Value), String> {
     let tokenize = |scalar: bool| {
         let arena = Arena::new();
         let options = TokenizerOptions {
@@ -110,13 +122,25 @@ fn run(input: &str, state: State, last_start_tag: Option<&str>, infoset: bool) -
         simdhtml::html5lib::tokenize_to_json(&mut tokenizer)
     };
     let fast = tokenize(false);
-    assert_eq!(fast, tokenize(true), "scalar twin differs on {input:?}");
-    fast
+    let scalar = tokenize(true);
+    if fast != scalar {
+        return Err(format!(
+            "the scalar twin differs from the fast path on {input:?}:\n  fast   {} {}\n  scalar {} {}",
+            fast.0, fast.1, scalar.0, scalar.1
+        ));
+    }
+    Ok(fast)
 }
 
-#[test]
-fn html5lib_tokenizer_suite() {
-    let dir = common::shared_dir().join("html5lib-tests/tokenizer");
+/// Per file: cases, applicable cases, not applicable, via override.
+type Counts = BTreeMap<String, [usize; 4]>;
+
+fn main() -> ExitCode {
+    const SUITE: &str = "html5lib tokenizer suite";
+    let dir = match suite::require_dir(SUITE, common::html5lib_tests_dir().join("tokenizer")) {
+        Ok(dir) => dir,
+        Err(code) => return code,
+    };
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| common::missing_data(&dir, e))
         .map(|e| e.unwrap().path())
@@ -126,9 +150,8 @@ fn html5lib_tokenizer_suite() {
     assert!(!files.is_empty(), "no .test files in {}", dir.display());
 
     let mut overrides = load_overrides();
-    // file -> (cases, runs passed, runs failed, not applicable, overridden)
-    let mut counts: BTreeMap<String, [usize; 5]> = BTreeMap::new();
-    let mut failures: Vec<String> = Vec::new();
+    let mut counts = Counts::new();
+    let mut trials = Vec::new();
 
     for path in &files {
         let file = path.file_name().unwrap().to_string_lossy().to_string();
@@ -139,7 +162,7 @@ fn html5lib_tokenizer_suite() {
             None => (&json["xmlViolationTests"], true),
         };
         let c = counts.entry(file.clone()).or_default();
-        for test in tests.as_array().unwrap() {
+        for (index, test) in tests.as_array().unwrap().iter().enumerate() {
             c[0] += 1;
             let description = test["description"].as_str().unwrap_or("");
             let raw_input = test["input"].as_str().unwrap();
@@ -151,7 +174,7 @@ fn html5lib_tokenizer_suite() {
                     (Some(i), Some(o)) => (i, o, test.get("errors").cloned().unwrap_or(json!([]))),
                     _ => {
                         // A lone surrogate: cannot occur in UTF-8 input.
-                        c[3] += 1;
+                        c[2] += 1;
                         continue;
                     }
                 }
@@ -162,12 +185,13 @@ fn html5lib_tokenizer_suite() {
                     test.get("errors").cloned().unwrap_or(json!([])),
                 )
             };
+            c[1] += 1;
             let key = (file.clone(), description.to_string(), raw_input.to_string());
             if let Some(o) = overrides.get_mut(&key) {
                 output = o.output.clone();
                 errors = o.errors.clone();
                 o.used = true;
-                c[4] += 1;
+                c[3] += 1;
             }
             let states: Vec<String> = match test.get("initialStates") {
                 Some(s) => s
@@ -178,60 +202,74 @@ fn html5lib_tokenizer_suite() {
                     .collect(),
                 None => vec!["Data state".to_string()],
             };
-            let last = test["lastStartTag"].as_str();
-            let mut case_ok = true;
-            for state_name in &states {
-                let state = State::from_test_name(state_name)
+            let last = test["lastStartTag"].as_str().map(str::to_string);
+            for state_name in states {
+                let state = State::from_test_name(&state_name)
                     .unwrap_or_else(|| panic!("unknown initial state {state_name}"));
-                let (got_output, got_errors) = run(&input, state, last, infoset);
-                if got_output != output || (!infoset && got_errors != errors) {
-                    case_ok = false;
-                    failures.push(format!(
-                        "{file}: {description:?} ({state_name}) input {input:?}\n  expected {output}\n       got {got_output}\n  expected errors {errors}\n       got errors {got_errors}"
-                    ));
-                }
-            }
-            if case_ok {
-                c[1] += 1;
-            } else {
-                c[2] += 1;
+                // Descriptions run to 200 characters; the name keeps the first 60.
+                let short: String = description.escape_debug().take(60).collect();
+                let name = format!("{file} #{index:04} ({state_name}): {short}");
+                let (input, output, errors, last) =
+                    (input.clone(), output.clone(), errors.clone(), last.clone());
+                trials.push(Trial::test(name, move || {
+                    let (got_output, got_errors) = run(&input, state, last.as_deref(), infoset)?;
+                    if got_output != output || (!infoset && got_errors != errors) {
+                        return Err(Failed::from(format!(
+                            "input {input:?}\n  expected {output}\n       got {got_output}\n  expected errors {errors}\n       got errors {got_errors}"
+                        )));
+                    }
+                    Ok(())
+                }));
             }
         }
     }
 
-    let mut total = [0usize; 5];
-    println!(
-        "{:<30} {:>6} {:>6} {:>6} {:>5} {:>9}",
-        "file", "cases", "pass", "fail", "n/a", "override"
-    );
-    for (file, c) in &counts {
-        println!(
-            "{file:<30} {:>6} {:>6} {:>6} {:>5} {:>9}",
-            c[0], c[1], c[2], c[3], c[4]
-        );
-        for i in 0..5 {
-            total[i] += c[i];
-        }
-    }
-    println!(
-        "{:<30} {:>6} {:>6} {:>6} {:>5} {:>9}",
-        "total", total[0], total[1], total[2], total[3], total[4]
-    );
     let unused: Vec<_> = overrides
         .iter()
         .filter(|(_, o)| !o.used)
-        .map(|(k, _)| k)
+        .map(|(k, _)| format!("{k:?}"))
         .collect();
-    assert!(
-        unused.is_empty(),
-        "overrides that match no case: {unused:?}"
-    );
-    for f in failures.iter().take(40) {
-        println!("FAIL {f}");
+    suite::run(SUITE, trials, true, move || {
+        if !unused.is_empty() {
+            return Err(format!(
+                "overrides that match no case: {}",
+                unused.join(", ")
+            ));
+        }
+        Ok(vec![table(&counts)])
+    })
+}
+
+/// The per-file table of `docs/conformance.md` (every applicable case passed: the table is
+/// written only after a run without failures).
+fn table(counts: &Counts) -> Block {
+    let mut total = [0usize; 4];
+    for c in counts.values() {
+        for i in 0..4 {
+            total[i] += c[i];
+        }
     }
-    assert!(
-        failures.is_empty(),
-        "{} tokenizer case runs failed",
-        failures.len()
+    let mut text = format!(
+        "{} cases; {} applicable, {} pass.\n\n",
+        thousands(total[0]),
+        thousands(total[1]),
+        thousands(total[1])
     );
+    text.push_str(
+        "| file | cases | pass | fail | n/a | via override |\n|---|---:|---:|---:|---:|---:|\n",
+    );
+    // cases, pass (every applicable case: the table is written after a run without failures),
+    // fail, n/a, via override.
+    let row = |file: &str, c: &[usize; 4], bold: &str| {
+        let cells = [c[0], c[1], 0, c[2], c[3]].map(|n| format!("{bold}{}{bold}", thousands(n)));
+        format!("| {bold}{file}{bold} | {} |\n", cells.join(" | "))
+    };
+    for (file, c) in counts {
+        text.push_str(&row(file, c, ""));
+    }
+    text.push_str(&row("total", &total, "**"));
+    Block {
+        name: "html5lib-tokenizer",
+        text,
+    }
 }

@@ -2,31 +2,48 @@
 //! (`html/syntax/parsing/resources/*.dat`), run through `parse_document_str`/`parse_fragment` and
 //! compared with the html5lib tree dump.
 //!
-//! Data: `$SIMDHTML_SHARED/html5lib-tests/tree-construction/*.dat` and
-//! `$SIMDHTML_SHARED/wpt-parsing/*.dat` (a WPT file replaces the html5lib file of the same name).
-//! Each case runs in the scripting mode it names, or in both. The test asserts that every file
-//! passes at least as many case-mode runs as `tests/tree_baseline.txt` records, so a regression
-//! fails CI while the suite is not yet at 100%.
+//! Data: `tree-construction/*.dat` of `common::html5lib_tests_dir()` (the submodule, else
+//! `$SIMDHTML_SHARED/html5lib-tests`) and `$SIMDHTML_SHARED/wpt-parsing/*.dat` (a WPT file
+//! replaces the html5lib file of the same name). Each case runs in the scripting mode it names,
+//! or in both, each case-mode run its own test (`tests1.dat #012 script-on`), through the fast
+//! path and through the scalar twin: both must give the expected tree, and the same errors. A
+//! complete run checks the table of `docs/conformance.md` (`common::suite`). Without the WPT
+//! overlay the html5lib files it replaces are skipped (their html5lib copies predate spec
+//! changes), each with a `skipped:` line.
 //!
-//! Environment: `SIMDHTML_TREE_FILTER=substring` runs only matching files;
-//! `SIMDHTML_TREE_VERBOSE=1` prints every failing case with both trees;
-//! `SIMDHTML_TREE_ERRORS=1` prints the passing cases whose parse error count differs;
-//! `SIMDHTML_TREE_WRITE_BASELINE=1` rewrites the baseline from this run.
+//! Environment: `SIMDHTML_TREE_ERRORS=1` prints the passing runs whose parse error count differs
+//! from the case's.
+
+mod common;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
+use common::suite::{self, Block, thousands};
+use libtest_mimic::{Failed, Trial};
 use simdhtml::serialize::html5lib_dump;
 use simdhtml::{Arena, FragmentContext, ParseOptions, parse_document_str, parse_fragment};
 
 /// Files that need a JavaScript engine.
 const OUT_OF_SCOPE: &[&str] = &["scripted_foster01.dat"];
 
-fn shared_dir() -> PathBuf {
-    std::env::var_os("SIMDHTML_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared")))
-}
+/// The files of the WPT overlay (`wpt-parsing/`; README, "Test data"): new files, and newer
+/// copies of html5lib files. Checked against the folder when it is there.
+const WPT_OVERLAY: &[&str] = &[
+    "adoption02.dat",
+    "comments01.dat",
+    "html5test-com.dat",
+    "processing-instructions.dat",
+    "scripted_foster01.dat",
+    "search-element.dat",
+    "template.dat",
+    "tests1.dat",
+    "tests19.dat",
+    "tests4.dat",
+];
 
 #[derive(Debug, Default, Clone)]
 struct Case {
@@ -119,168 +136,193 @@ fn parse_dat(text: &str) -> Vec<Case> {
     cases
 }
 
-fn collect_files(shared: &Path) -> BTreeMap<String, PathBuf> {
+/// The in-scope `.dat` files by name.
+type Files = BTreeMap<String, PathBuf>;
+
+/// The in-scope `.dat` files, and whether the set is complete (the WPT overlay found). `None`
+/// when there is no tree-construction data at all.
+fn collect_files(suite_name: &str) -> Result<Option<(Files, bool)>, ExitCode> {
+    let Some(html5lib) = suite::optional_dir(
+        suite_name,
+        common::html5lib_tests_dir().join("tree-construction"),
+    )?
+    else {
+        return Ok(None);
+    };
+    let wpt = suite::optional_dir(suite_name, common::shared_dir().join("wpt-parsing"))?;
     let mut files = BTreeMap::new();
-    for dir in ["html5lib-tests/tree-construction", "wpt-parsing"] {
-        let Ok(rd) = std::fs::read_dir(shared.join(dir)) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let name = e.file_name().to_string_lossy().into_owned();
-            if name.ends_with(".dat") && !OUT_OF_SCOPE.contains(&name.as_str()) {
-                files.insert(name, e.path());
+    let dat = |dir: &PathBuf| -> Vec<(String, PathBuf)> {
+        let mut v: Vec<_> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| common::missing_data(dir, e))
+            .flatten()
+            .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
+            .filter(|(name, _)| name.ends_with(".dat"))
+            .collect();
+        v.sort();
+        v
+    };
+    for (name, path) in dat(&html5lib) {
+        files.insert(name, path);
+    }
+    match &wpt {
+        Some(dir) => {
+            let overlay = dat(dir);
+            let names: Vec<&str> = overlay.iter().map(|(n, _)| n.as_str()).collect();
+            assert_eq!(
+                names,
+                WPT_OVERLAY,
+                "{}: the overlay's files changed; update WPT_OVERLAY and the README",
+                dir.display()
+            );
+            files.extend(overlay);
+        }
+        None => {
+            for name in WPT_OVERLAY {
+                if files.remove(*name).is_some() && !OUT_OF_SCOPE.contains(name) {
+                    common::data::print_skip(
+                        &format!("html5lib tree-construction {name}"),
+                        "html5lib's copy predates spec changes; its WPT copy in wpt-parsing/ is \
+                         missing",
+                    );
+                }
             }
         }
     }
-    files
+    files.retain(|name, _| !OUT_OF_SCOPE.contains(&name.as_str()));
+    Ok(Some((files, wpt.is_some())))
 }
 
-struct Outcome {
-    tree_ok: bool,
-    errors_ok: bool,
-    got: String,
-    errors: Vec<String>,
-}
-
-fn run_case(case: &Case, scripting: bool) -> Outcome {
+/// One parse of a case: the dump and the parse errors (offset and kind).
+fn parse_case(case: &Case, scripting: bool, scalar: bool) -> (String, Vec<String>) {
     let arena = Arena::new();
     let options = ParseOptions {
         scripting,
         collect_errors: true,
+        scalar,
         ..ParseOptions::default()
     };
     let data = arena.alloc_str(&case.data);
-    let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let doc = match &case.fragment {
-            Some(ctx) => {
-                parse_fragment(&arena, data, FragmentContext::from_html5lib(ctx), &options)
-            }
-            None => parse_document_str(&arena, data, &options),
-        };
-        let errors: Vec<String> = doc
-            .errors()
-            .iter()
-            .map(|e| format!("{}: {:?}", e.offset, e.kind))
-            .collect();
-        (html5lib_dump(&doc), errors)
-    }));
-    match got {
-        Ok((dump, errors)) => Outcome {
-            tree_ok: dump == case.document,
-            errors_ok: errors.len() == case.errors,
-            got: dump,
-            errors,
-        },
-        Err(_) => Outcome {
-            tree_ok: false,
-            errors_ok: false,
-            got: "PANIC\n".into(),
-            errors: Vec::new(),
-        },
+    let doc = match &case.fragment {
+        Some(ctx) => parse_fragment(&arena, data, FragmentContext::from_html5lib(ctx), &options),
+        None => parse_document_str(&arena, data, &options),
+    };
+    let errors = doc
+        .errors()
+        .iter()
+        .map(|e| format!("{}: {:?}", e.offset, e.kind))
+        .collect();
+    (html5lib_dump(&doc), errors)
+}
+
+/// Runs one case in one scripting mode: the fast path's tree must be the expected one and the
+/// scalar twin's tree and errors the fast path's. Returns whether the error count matched.
+fn run_case(case: &Case, scripting: bool, show_errors: bool, label: &str) -> Result<bool, Failed> {
+    let (dump, errors) = parse_case(case, scripting, false);
+    if dump != case.document {
+        return Err(format!(
+            "fragment {:?}\n--- data\n{}\n--- expected\n{}--- got\n{}",
+            case.fragment, case.data, case.document, dump
+        )
+        .into());
     }
+    let (scalar_dump, scalar_errors) = parse_case(case, scripting, true);
+    if scalar_dump != dump || scalar_errors != errors {
+        return Err(format!(
+            "the scalar twin differs from the fast path\n--- data\n{}\n--- fast\n{dump}{errors:?}\n--- scalar\n{scalar_dump}{scalar_errors:?}",
+            case.data
+        )
+        .into());
+    }
+    let errors_ok = errors.len() == case.errors;
+    if !errors_ok && show_errors {
+        println!(
+            "ERRORS {label}: expected {}, got {}\n--- data\n{}\n--- expected errors\n{}--- got\n{}\n",
+            case.errors,
+            errors.len(),
+            case.data,
+            case.error_lines,
+            errors.join("\n")
+        );
+    }
+    Ok(errors_ok)
 }
 
-fn read_baseline(path: &Path) -> BTreeMap<String, usize> {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| {
-            let mut it = l.split_whitespace();
-            Some((it.next()?.to_owned(), it.next()?.parse().ok()?))
-        })
-        .collect()
-}
-
-#[test]
-fn html5lib_tree_construction() {
-    let shared = shared_dir();
-    let files = collect_files(&shared);
-    assert!(
-        !files.is_empty(),
-        "no tree-construction data under {} (set SIMDHTML_SHARED): get html5lib-tests from \
-         github.com/html5lib/html5lib-tests (tree-construction/) and the WPT overlay from \
-         web-platform-tests html/syntax/parsing/resources",
-        shared.display()
-    );
-    let filter = std::env::var("SIMDHTML_TREE_FILTER").ok();
-    let verbose = std::env::var_os("SIMDHTML_TREE_VERBOSE").is_some();
+fn main() -> ExitCode {
+    const SUITE: &str = "html5lib tree-construction suite";
+    let (files, complete) = match collect_files(SUITE) {
+        Ok(Some(found)) => found,
+        Ok(None) => return suite::run(SUITE, Vec::new(), false, || Ok(Vec::new())),
+        Err(code) => return code,
+    };
     let show_errors = std::env::var_os("SIMDHTML_TREE_ERRORS").is_some();
-    let baseline_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tree_baseline.txt");
-    let baseline = read_baseline(&baseline_path);
-    let mut results = BTreeMap::new();
-    let (mut total, mut passed, mut errors_matched, mut cases_total) = (0, 0, 0, 0);
+    let errors_matched = Arc::new(AtomicUsize::new(0));
+    let mut runs: BTreeMap<String, usize> = BTreeMap::new();
+    let mut cases_total = 0;
+    let mut trials = Vec::new();
     for (name, path) in &files {
-        if filter.as_deref().is_some_and(|f| !name.contains(f)) {
-            continue;
-        }
-        let bytes = std::fs::read(path).expect("readable .dat file");
+        let bytes = std::fs::read(path).unwrap_or_else(|e| common::missing_data(path, e));
         let text = String::from_utf8_lossy(&bytes);
         let cases = parse_dat(&text);
         cases_total += cases.len();
-        let (mut file_total, mut file_passed) = (0, 0);
-        for (i, case) in cases.iter().enumerate() {
+        for (i, case) in cases.into_iter().enumerate() {
+            let case = Arc::new(case);
             let modes: &[bool] = match case.script {
                 Some(true) => &[true],
                 Some(false) => &[false],
                 None => &[true, false],
             };
             for &scripting in modes {
-                let o = run_case(case, scripting);
-                file_total += 1;
-                if o.tree_ok {
-                    file_passed += 1;
-                    if o.errors_ok {
-                        errors_matched += 1;
-                    } else if show_errors {
-                        println!(
-                            "ERRORS {name} #{i} scripting={scripting}: expected {}, got {}\n--- data\n{}\n--- expected errors\n{}--- got\n{}\n",
-                            case.errors,
-                            o.errors.len(),
-                            case.data,
-                            case.error_lines,
-                            o.errors.join("\n")
-                        );
+                *runs.entry(name.clone()).or_default() += 1;
+                let mode = if scripting { "script-on" } else { "script-off" };
+                let label = format!("{name} #{i:03} {mode}");
+                let (case, matched) = (Arc::clone(&case), Arc::clone(&errors_matched));
+                trials.push(Trial::test(label.clone(), move || {
+                    if run_case(&case, scripting, show_errors, &label)? {
+                        matched.fetch_add(1, Ordering::Relaxed);
                     }
-                } else if verbose {
-                    println!(
-                        "FAIL {name} #{i} scripting={scripting} fragment={:?}\n--- data\n{}\n--- expected\n{}--- got\n{}",
-                        case.fragment, case.data, case.document, o.got
-                    );
-                }
+                    Ok(())
+                }));
             }
         }
-        total += file_total;
-        passed += file_passed;
-        results.insert(name.clone(), (file_passed, file_total));
     }
-    let mut regressions = Vec::new();
-    for (name, &(p, t)) in &results {
-        println!("{name:40} {p:4}/{t:4}");
-        if let Some(&b) = baseline.get(name)
-            && p < b
-        {
-            regressions.push(format!("{name}: {p} < baseline {b}"));
-        }
-    }
-    println!(
-        "TOTAL {passed}/{total} case-mode runs ({cases_total} cases); parse error counts matched in {errors_matched} passing runs"
+    suite::run(SUITE, trials, complete, move || {
+        Ok(vec![table(
+            &runs,
+            cases_total,
+            errors_matched.load(Ordering::Relaxed),
+        )])
+    })
+}
+
+/// The summary and per-file table of `docs/conformance.md` (written after a run in which every
+/// case-mode run passed).
+fn table(runs: &BTreeMap<String, usize>, cases: usize, errors_matched: usize) -> Block {
+    let total: usize = runs.values().sum();
+    let mut text = format!(
+        "{} files, {} cases, {} case-mode runs: **{} / {} pass**, with the scalar twin giving the \
+         same trees and errors. The number of parse errors matches the case's `#errors` + \
+         `#new-errors` count in {} of the passing runs.\n\n| file | runs | pass |\n|---|---:|---:|\n",
+        runs.len(),
+        thousands(cases),
+        thousands(total),
+        thousands(total),
+        thousands(total),
+        thousands(errors_matched)
     );
-    if std::env::var_os("SIMDHTML_TREE_WRITE_BASELINE").is_some() && filter.is_none() {
-        let mut s = String::from(
-            "# Passing case-mode runs per file (html5lib_tree.rs asserts no file drops below).\n",
-        );
-        for (name, (p, t)) in &results {
-            s.push_str(&format!("{name} {p} {t}\n"));
-        }
-        std::fs::write(&baseline_path, s).expect("write baseline");
+    for (name, n) in runs {
+        text.push_str(&format!(
+            "| {name} | {} | {} |\n",
+            thousands(*n),
+            thousands(*n)
+        ));
     }
-    assert!(
-        regressions.is_empty(),
-        "tree-construction regressions: {regressions:#?}"
-    );
-    if filter.is_none() {
-        assert_eq!(files.len(), 58, "expected 58 in-scope .dat files");
-        assert_eq!(cases_total, 1947, "expected 1,947 cases");
-        assert_eq!(total, 3858, "expected 3,858 case-mode runs");
+    text.push_str(&format!(
+        "| **total** | **{}** | **{}** |\n",
+        thousands(total),
+        thousands(total)
+    ));
+    Block {
+        name: "html5lib-tree",
+        text,
     }
 }

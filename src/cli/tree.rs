@@ -41,7 +41,7 @@ pub struct TreeArgs {
     /// output must not change). Not with `--fragment`.
     #[arg(long, value_name = "N")]
     pub chunk_size: Option<usize>,
-    /// Use the scalar twin of the scanning layer (the output must not change).
+    /// Run the scalar twin: every fast path off (the output must not change).
     #[arg(long)]
     pub scalar: bool,
 }

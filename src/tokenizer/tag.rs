@@ -212,7 +212,12 @@ impl<'a> Tokenizer<'a> {
     /// from there. It never consumes past the available input, so it never suspends itself.
     ///
     /// Called with `pos` at the first letter of the tag name, `state` the tag name state.
+    /// Off for the scalar twin ([`super::TokenizerOptions::scalar`]): it returns at once, in the
+    /// tag name state.
     pub(super) fn tag_fast_path(&mut self) -> Option<Token<'a>> {
+        if !self.tag_fast_path {
+            return None;
+        }
         // Tag name state.
         self.take_name_run(&scan::TAG_NAME, false);
         self.fast_path_after(self.pos, State::TagName)
@@ -223,6 +228,10 @@ impl<'a> Tokenizer<'a> {
     /// through the spec's states (a character reference, a CR) is closed.
     #[inline]
     fn after_attribute_value_quoted_fast_path(&mut self, p: usize) -> Option<Token<'a>> {
+        if !self.tag_fast_path {
+            self.pos = p;
+            return None;
+        }
         self.fast_path_after(p, State::AfterAttributeValueQuoted)
     }
 

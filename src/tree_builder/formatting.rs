@@ -163,7 +163,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         // Fewer than three entries in the segment: nothing to remove. A short segment is
         // walked; a long one only when the family counts say three entries may be identical.
         let walk = len >= 3
-            && (len < FAMILY_MAP_MIN || {
+            && (self.scalar || len < FAMILY_MAP_MIN || {
                 let family = self.family(id);
                 self.last_segment_families()
                     .get(&family)

@@ -89,11 +89,21 @@ pub struct TreeBuilderOptions {
     /// The scripting flag: `true` is scripting mode Normal/Inert (a `noscript` element's content
     /// is raw text), `false` is Disabled ("in head noscript", `noscript` parsed as markup).
     pub scripting: bool,
+    /// The scalar twin: run the spec's algorithms as written, without the builder's shortcuts
+    /// (the scope queries walk the stack of open elements instead of reading the per-tag
+    /// bookkeeping, "reset the insertion mode appropriately" always walks the stack, the
+    /// Noah's Ark clause always walks the list of active formatting elements). The same tree and
+    /// errors, as the oracle the shortcuts are tested against; the walks make deep stacks
+    /// quadratic, so it is for tests (default `false`). Set by [`crate::ParseOptions::scalar`].
+    pub scalar: bool,
 }
 
 impl Default for TreeBuilderOptions {
     fn default() -> Self {
-        TreeBuilderOptions { scripting: true }
+        TreeBuilderOptions {
+            scripting: true,
+            scalar: false,
+        }
     }
 }
 
@@ -210,6 +220,8 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     selects_with_popped_option: Vec<S::Handle>,
     /// The encoding confidence and a pending `<meta>` declaration (13.2.3.4).
     meta_charset: meta_charset::MetaCharset,
+    /// [`TreeBuilderOptions::scalar`]: no shortcuts.
+    scalar: bool,
 }
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -245,6 +257,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             saw_selectedcontent: false,
             selects_with_popped_option: Vec::new(),
             meta_charset: meta_charset::MetaCharset::default(),
+            scalar: options.scalar,
         }
     }
 
@@ -775,7 +788,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Tag::Head,
             Tag::Frameset,
         ];
-        if self.context.is_none()
+        if !self.scalar
+            && self.context.is_none()
             && self.has_open(Tag::Body)
             && DECISIVE.iter().all(|&t| !self.has_open(t))
         {

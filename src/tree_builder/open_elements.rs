@@ -265,6 +265,9 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     /// Whether the stack has an HTML element with one of `tags` in the given scope.
     pub(crate) fn in_scope_any(&self, tags: &[Tag], scope: Scope) -> bool {
+        if self.scalar {
+            return self.in_scope_by_walking(tags, scope);
+        }
         let found = match tags.iter().filter_map(|&t| self.last_pos(t)).max() {
             None => false,
             Some(target) => self.boundary_pos(scope).is_none_or(|b| target >= b),
@@ -276,8 +279,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         found
     }
 
-    /// The spec's algorithm, walking up from the current node (checks the bookkeeping in debug
-    /// builds on small stacks).
+    /// The spec's algorithm, walking up from the current node (the scalar twin's scope query;
+    /// checks the bookkeeping in debug builds on small stacks).
     fn in_scope_by_walking(&self, tags: &[Tag], scope: Scope) -> bool {
         for &id in self.open.iter().rev() {
             let e = self.elem(id);
@@ -304,6 +307,18 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     /// Whether the stack has the element `target` in (default) scope.
     pub(crate) fn elem_in_scope(&self, target: ElemId) -> bool {
+        if self.scalar {
+            // The spec's walk: up from the current node, `target` before any boundary.
+            for &id in self.open.iter().rev() {
+                if id == target {
+                    return true;
+                }
+                if self.is_default_scope_boundary(id) {
+                    return false;
+                }
+            }
+            return false;
+        }
         let Some(pos) = self.stack_position(target) else {
             return false;
         };

@@ -7,7 +7,7 @@ use simdhtml::input::{Encoding, EncodingSource, InputOptions, extract_meta_chars
 use simdhtml::tree_builder::Namespace;
 use simdhtml::{Document, NodeData, NodeId, ParseOptions};
 
-use super::{missing_data, shared_dir};
+use super::{missing_data, require_data, shared_dir};
 
 /// One row of `corpus-chromium/INDEX.tsv`.
 #[derive(Debug, Clone)]
@@ -53,9 +53,11 @@ impl Page {
     }
 }
 
-/// Every row of `corpus-chromium/INDEX.tsv`, by column name.
-pub fn pages() -> Vec<Page> {
-    let path = shared_dir().join("corpus-chromium/INDEX.tsv");
+/// Every row of `corpus-chromium/INDEX.tsv`, by column name; `None` (after the `skipped:` line
+/// for `test`) when the corpus or Chromium's results are missing and data is not required.
+pub fn pages(test: &str) -> Option<Vec<Page>> {
+    require_data(test, shared_dir().join("corpus"))?;
+    let path = require_data(test, shared_dir().join("corpus-chromium/INDEX.tsv"))?;
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| missing_data(&path, e));
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
@@ -84,7 +86,7 @@ pub fn pages() -> Vec<Page> {
         })
         .collect();
     assert!(pages.len() >= 279, "{}: expected 279 pages", path.display());
-    pages
+    Some(pages)
 }
 
 /// Chromium's configuration for the corpus: the pages were served as `text/html` without a

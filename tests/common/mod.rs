@@ -1,24 +1,20 @@
-//! Helpers shared by the integration tests: where the shared reference data lives.
+//! Helpers shared by the integration tests: where the reference data lives and what a test does
+//! without it (`data`), failure messages.
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// The shared reference folder: `$SIMDHTML_SHARED`, or `../shared` beside the repository.
-pub fn shared_dir() -> PathBuf {
-    match std::env::var_os("SIMDHTML_SHARED") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-    }
-}
+pub mod data;
+#[allow(unused_imports)]
+pub use data::{html5lib_tests_dir, require_data, shared_dir};
 
-/// Fails the test with a message that says where to get the missing data.
+/// Fails the test: a file inside a data folder that exists is missing or unreadable (the
+/// folder is incomplete, which is never skipped).
 pub fn missing_data(path: &Path, err: impl std::fmt::Display) -> ! {
     panic!(
-        "conformance data missing at {} ({err}).\n\
-         Set SIMDHTML_SHARED to the shared folder. README.md \"Test data\" says where each of \
-         its folders comes from (html5lib-tests and the WPT files at pinned commits; the \
-         real-page corpus is project-internal) and which tests need the corpus.",
-        path.display()
+        "reference data missing at {} ({err}); {}",
+        path.display(),
+        data::how_to_get(path)
     )
 }
 
@@ -43,3 +39,4 @@ pub fn first_diff(a: &str, b: &str, a_name: &str, b_name: &str) -> String {
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod corpus;
+pub mod suite;
