@@ -235,16 +235,60 @@ fn is_block(name: &str) -> bool {
 /// current line; table cells on one row are separated by a space. Empty lines are dropped.
 /// Iterative.
 pub fn visible_text(doc: &Document<'_>, scripting: bool) -> String {
+    visible_text_of(doc, doc.root(), scripting)
+}
+
+/// [`visible_text`] of the subtree of `node` (itself included): what the page's text would be
+/// if `node` were shown, by the same rules. `node` itself counts as shown whatever it is (the
+/// text of a `title` or `script` element is its text); hidden elements inside it are left out,
+/// and white space is kept as written when `node` is inside `pre`, `listing`, `textarea` or
+/// `plaintext`. A Text node gives its own data by those rules; a comment gives `""`.
+pub fn visible_text_of(doc: &Document<'_>, node: NodeId, scripting: bool) -> String {
     let mut t = TextBuilder::default();
-    // (element, whether it is a block, whether it preserves line feeds)
+    let html_named = |n: NodeId, names: &[&str]| {
+        doc.element(n)
+            .is_some_and(|e| e.ns == Namespace::Html && names.contains(&e.name))
+    };
+    const KEEPS: &[&str] = &["pre", "listing", "textarea", "plaintext"];
+    let mut inherited_pre = false;
+    let mut a = doc.parent(node);
+    while let Some(p) = a {
+        if html_named(p, KEEPS) {
+            inherited_pre = true;
+            break;
+        }
+        a = doc.parent(p);
+    }
+    // (element, whether it is a block, whether it preserves line feeds); the bottom entry is
+    // `node`, and popping it ends the walk.
     let mut stack: Vec<(NodeId, bool, bool)> = Vec::new();
-    let mut next = doc.first_child(doc.root());
+    match doc.data(node) {
+        NodeData::Text(s) => {
+            t.push(s, inherited_pre);
+            t.break_line();
+            return t.out;
+        }
+        NodeData::Element(e) => {
+            let html = e.ns == Namespace::Html;
+            let block = html && is_block(e.name);
+            if block || (html && e.name == "br") {
+                t.break_line();
+            }
+            stack.push((node, block, inherited_pre || html_named(node, KEEPS)));
+        }
+        NodeData::Document | NodeData::DocumentFragment => stack.push((node, false, false)),
+        _ => return t.out,
+    }
+    let mut next = doc.first_child(node);
     loop {
         let Some(n) = next else {
             match stack.pop() {
                 Some((el, block, _)) => {
                     if block {
                         t.break_line();
+                    }
+                    if stack.is_empty() {
+                        break;
                     }
                     next = doc.next_sibling(el);
                     continue;
@@ -269,8 +313,7 @@ pub fn visible_text(doc: &Document<'_>, scripting: bool) -> String {
                 if block {
                     t.break_line();
                 }
-                let keeps =
-                    pre || (html && matches!(e.name, "pre" | "listing" | "textarea" | "plaintext"));
+                let keeps = pre || (html && KEEPS.contains(&e.name));
                 match doc.first_child(n) {
                     Some(c) => {
                         stack.push((n, block, keeps));

@@ -34,7 +34,8 @@ pub mod tokenizer;
 pub mod tree_builder;
 
 pub use bumpalo::Bump as Arena;
-pub use dom::{Document, NodeData, NodeId};
+pub use dom::{Document, NodeData, NodeId, NodeRef};
 pub use parser::{
     FragmentContext, ParseOptions, parse_document, parse_document_str, parse_fragment,
+    parse_with_sink,
 };

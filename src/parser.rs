@@ -9,7 +9,7 @@ use crate::input::{
 };
 use crate::tokenizer::{Attribute, Token, Tokenizer, TokenizerOptions};
 use crate::tree_builder::{
-    ContextElement, Namespace, QuirksMode, TreeBuilder, TreeBuilderOptions,
+    ContextElement, Namespace, QuirksMode, TreeBuilder, TreeBuilderOptions, TreeSink,
     fragment_tokenizer_state,
 };
 
@@ -146,14 +146,7 @@ fn drive<'a>(
     let mut encoding = tentative.map(|t| t.encoding);
     let (mut changed, mut certain) = (false, false);
     loop {
-        let offset = tokenizer.offset();
-        let token = tokenizer.next_token();
-        let eof = token == Token::Eof;
-        builder.process_token(token, offset);
-        tokenizer.set_cdata_allowed(builder.cdata_allowed());
-        if let Some(state) = builder.take_tokenizer_state() {
-            tokenizer.set_state(state);
-        }
+        let eof = step(tokenizer, builder);
         if let Some(declared) = builder.take_encoding_declaration()
             && let Some(t) = tentative
         {
@@ -306,24 +299,9 @@ fn parse_text<'a>(
     options: &ParseOptions,
     tentative: Option<Tentative<'_>>,
 ) -> (Document<'a>, Driven) {
-    let mut tokenizer = Tokenizer::new(
-        arena,
-        input,
-        TokenizerOptions {
-            collect_errors: options.collect_errors,
-            scalar: options.scalar,
-            ..TokenizerOptions::default()
-        },
-    );
     let size = SizeHint::of(input);
     let sink = ArenaSink::with_capacity(arena, input, options.collect_errors, size.nodes);
-    let mut builder = TreeBuilder::new(
-        sink,
-        TreeBuilderOptions {
-            scripting: options.scripting,
-            scalar: options.scalar,
-        },
-    );
+    let (mut tokenizer, mut builder) = document_pipeline(arena, input, sink, options);
     builder.reserve(size.elements);
     let driven = drive(&mut tokenizer, &mut builder, tentative, options.max_nodes);
     if let Driven::Reparse(_) = driven {
@@ -332,6 +310,7 @@ fn parse_text<'a>(
     }
     let (mut doc, tree_errors) = builder.into_sink().finish();
     doc.set_errors(merge_errors(&tokenizer, tree_errors));
+    doc.set_scripting(options.scripting);
     doc.set_truncated(matches!(
         driven,
         Driven::Finished {
@@ -385,6 +364,7 @@ pub fn parse_fragment<'a>(
     builder.reserve(size.elements);
     let driven = drive(&mut tokenizer, &mut builder, None, options.max_nodes);
     let (mut doc, tree_errors) = builder.into_sink().finish();
+    doc.set_scripting(options.scripting);
     doc.set_truncated(matches!(
         driven,
         Driven::Finished {
@@ -395,11 +375,71 @@ pub fn parse_fragment<'a>(
     // The html root element was only the parser's scaffolding: the result is the fragment.
     let root = doc.root();
     while let Some(c) = doc.first_child(root) {
-        doc.detach_node(c);
+        doc.detach(c);
     }
     doc.move_children(fragment, root);
     doc.set_errors(merge_errors(&tokenizer, tree_errors));
     doc
+}
+
+/// Parses a whole document given as text into a tree of the caller's own, through `sink` (any
+/// [`TreeSink`]): the tokenizer and the tree builder run as in [`parse_document_str`] (no
+/// sniffing, no decoding; `options.input` and `options.max_nodes` are not read), and the sink,
+/// with the tree it built, is returned. The sink's handles and data are its own business:
+/// `examples/count_nodes.rs` counts nodes without building anything.
+pub fn parse_with_sink<'a, S: TreeSink<'a>>(
+    arena: &'a Arena,
+    input: &'a str,
+    sink: S,
+    options: &ParseOptions,
+) -> S {
+    let (mut tokenizer, mut builder) = document_pipeline(arena, input, sink, options);
+    while !step(&mut tokenizer, &mut builder) && !builder.is_stopped() {}
+    builder.into_sink()
+}
+
+/// The tokenizer and the tree builder for parsing `input` as a whole document into `sink`.
+fn document_pipeline<'a, S: TreeSink<'a>>(
+    arena: &'a Arena,
+    input: &'a str,
+    sink: S,
+    options: &ParseOptions,
+) -> (Tokenizer<'a>, TreeBuilder<'a, S>) {
+    let tokenizer = Tokenizer::new(
+        arena,
+        input,
+        TokenizerOptions {
+            collect_errors: options.collect_errors,
+            scalar: options.scalar,
+            ..TokenizerOptions::default()
+        },
+    );
+    let builder = TreeBuilder::new(
+        sink,
+        TreeBuilderOptions {
+            scripting: options.scripting,
+            scalar: options.scalar,
+        },
+    );
+    (tokenizer, builder)
+}
+
+/// One token through the pipeline: the tokenizer's next token to the builder, and the
+/// builder's feedback (whether CDATA sections are allowed, the tokenizer state to switch to)
+/// back to the tokenizer. Returns whether that token was the end of file.
+fn step<'a, S: TreeSink<'a>>(
+    tokenizer: &mut Tokenizer<'a>,
+    builder: &mut TreeBuilder<'a, S>,
+) -> bool {
+    let offset = tokenizer.offset();
+    let token = tokenizer.next_token();
+    let eof = token == Token::Eof;
+    builder.process_token(token, offset);
+    tokenizer.set_cdata_allowed(builder.cdata_allowed());
+    if let Some(state) = builder.take_tokenizer_state() {
+        tokenizer.set_state(state);
+    }
+    eof
 }
 
 #[cfg(test)]

@@ -375,6 +375,7 @@ impl<'a> Parser<'a> {
         all.sort_by_key(|e| e.offset);
         doc.set_errors(all);
         doc.set_truncated(self.truncated);
+        doc.set_scripting(self.options.scripting);
         // The encoding the bytes were decoded with and how it was decided (none for
         // `feed_str` input, which arrives decoded).
         if let Some(sniffed) = self.input.sniffed {

@@ -1,0 +1,306 @@
+//! [`ArenaSink`]: the [`TreeSink`] that builds a [`Document`] in an arena.
+
+use bumpalo::Bump;
+
+use crate::tree_builder::{Attr, InsertionPoint, Namespace, QuirksMode, TreeSink};
+
+use super::{
+    DoctypeData, Document, DocumentParseError, ElementData, NodeData, NodeId, ParseErrorKind,
+};
+
+/// The [`TreeSink`] that builds a [`Document`]. Attribute lists and gathered text go into the
+/// arena; call [`ArenaSink::finish`] to get the document.
+pub struct ArenaSink<'a> {
+    arena: &'a Bump,
+    input: &'a str,
+    doc: Document<'a>,
+    /// The Text node whose data is no longer one slice, and its data so far. When another node
+    /// needs gathering, this one's data goes into the arena.
+    gathering: Option<NodeId>,
+    /// The gathered data of `gathering` (kept between nodes, so that its allocation is reused).
+    gathered: String,
+    collect_errors: bool,
+    errors: Vec<DocumentParseError>,
+}
+
+impl<'a> ArenaSink<'a> {
+    /// The number of nodes created so far, the Document node included.
+    pub fn node_count(&self) -> usize {
+        self.doc.len()
+    }
+
+    /// A sink for parsing `input`; `collect_errors` keeps tree construction errors.
+    pub fn new(arena: &'a Bump, input: &'a str, collect_errors: bool) -> Self {
+        // Real pages have about one node per 70 bytes of text.
+        ArenaSink::with_capacity(arena, input, collect_errors, input.len() / 64 + 16)
+    }
+
+    /// [`ArenaSink::new`] with room for `nodes` nodes before the node table grows (growing
+    /// copies the whole table).
+    pub fn with_capacity(
+        arena: &'a Bump,
+        input: &'a str,
+        collect_errors: bool,
+        nodes: usize,
+    ) -> Self {
+        ArenaSink {
+            arena,
+            input,
+            doc: Document::with_capacity(nodes),
+            gathering: None,
+            gathered: String::new(),
+            collect_errors,
+            errors: Vec::new(),
+        }
+    }
+
+    /// Streaming: the input is now `input`, a longer copy of the previous input (see
+    /// `crate::stream`). Text runs of the new buffer merge into one slice as before; a run of
+    /// an older buffer is copied when text is appended to it.
+    pub fn set_input(&mut self, input: &'a str) {
+        self.input = input;
+    }
+
+    /// The tree construction errors collected so far.
+    pub fn errors(&self) -> &[DocumentParseError] {
+        &self.errors
+    }
+
+    /// Copies gathered text into the arena and returns the document and the tree construction
+    /// errors.
+    pub fn finish(mut self) -> (Document<'a>, Vec<DocumentParseError>) {
+        self.flush_gathering();
+        (self.doc, self.errors)
+    }
+
+    /// Moves the gathered text of the node being gathered into the arena.
+    fn flush_gathering(&mut self) {
+        if let Some(id) = self.gathering.take() {
+            self.doc.nodes[id.index()].data = NodeData::Text(self.arena.alloc_str(&self.gathered));
+        }
+    }
+
+    /// The range of `s` in the input, if `s` is a slice of it.
+    fn input_range(&self, s: &str) -> Option<(usize, usize)> {
+        let base = self.input.as_ptr() as usize;
+        let p = s.as_ptr() as usize;
+        if p >= base && p + s.len() <= base + self.input.len() {
+            Some((p - base, p - base + s.len()))
+        } else {
+            None
+        }
+    }
+
+    fn append_text(&mut self, id: NodeId, text: &'a str) {
+        if let Some(gid) = self.gathering {
+            if gid == id {
+                self.gathered.push_str(text);
+                return;
+            }
+            self.flush_gathering();
+        }
+        let NodeData::Text(old) = self.doc.nodes[id.index()].data else {
+            return;
+        };
+        if let (Some((a, b)), Some((c, d))) = (self.input_range(old), self.input_range(text))
+            && b == c
+        {
+            self.doc.nodes[id.index()].data = NodeData::Text(&self.input[a..d]);
+            return;
+        }
+        self.gathered.clear();
+        self.gathered.push_str(old);
+        self.gathered.push_str(text);
+        self.gathering = Some(id);
+    }
+}
+
+impl<'a> TreeSink<'a> for ArenaSink<'a> {
+    type Handle = NodeId;
+
+    fn document(&self) -> NodeId {
+        NodeId::DOCUMENT
+    }
+
+    fn create_element(&mut self, ns: Namespace, name: &'a str, attrs: &[Attr<'a>]) -> NodeId {
+        let attrs: &'a [Attr<'a>] = if attrs.is_empty() {
+            &[]
+        } else {
+            self.arena.alloc_slice_copy(attrs)
+        };
+        let template_contents = if ns == Namespace::Html && name == "template" {
+            Some(self.doc.push(NodeData::DocumentFragment))
+        } else {
+            None
+        };
+        self.doc.push(NodeData::Element(ElementData {
+            ns,
+            name,
+            attrs,
+            template_contents,
+        }))
+    }
+
+    fn create_comment(&mut self, data: &'a str) -> NodeId {
+        self.doc.push(NodeData::Comment(data))
+    }
+
+    fn create_processing_instruction(&mut self, target: &'a str, data: &'a str) -> NodeId {
+        self.doc
+            .push(NodeData::ProcessingInstruction { target, data })
+    }
+
+    fn create_document_fragment(&mut self) -> NodeId {
+        self.doc.push(NodeData::DocumentFragment)
+    }
+
+    fn append_doctype(&mut self, name: &'a str, public_id: &'a str, system_id: &'a str) {
+        let data = self.arena.alloc(DoctypeData {
+            name,
+            public_id,
+            system_id,
+        });
+        let id = self.doc.push(NodeData::Doctype(data));
+        self.doc.insert_at(NodeId::DOCUMENT, None, id);
+    }
+
+    fn insert(&mut self, at: InsertionPoint<NodeId>, child: NodeId) {
+        self.doc.insert_at(at.parent, at.before, child);
+    }
+
+    fn insert_text(&mut self, at: InsertionPoint<NodeId>, text: &'a str) {
+        let prev = match at.before {
+            Some(b) => self.doc.prev_sibling(b),
+            None => self.doc.node(at.parent).last_child,
+        };
+        if let Some(p) = prev
+            && matches!(self.doc.data(p), NodeData::Text(_))
+        {
+            self.append_text(p, text);
+            return;
+        }
+        if at.before.is_none() {
+            self.doc.append_new(at.parent, prev, NodeData::Text(text));
+            return;
+        }
+        let id = self.doc.push(NodeData::Text(text));
+        self.doc.insert_at(at.parent, at.before, id);
+    }
+
+    fn remove_from_parent(&mut self, node: NodeId) {
+        self.doc.unlink(node);
+    }
+
+    fn reparent_children(&mut self, from: NodeId, to: NodeId) {
+        self.doc.move_children(from, to);
+    }
+
+    fn parent(&self, node: NodeId) -> Option<NodeId> {
+        self.doc.parent(node)
+    }
+
+    fn template_contents(&mut self, template: NodeId) -> NodeId {
+        match self.doc.template_contents(template) {
+            Some(c) => c,
+            None => {
+                let c = self.doc.push(NodeData::DocumentFragment);
+                if let NodeData::Element(e) = &mut self.doc.nodes[template.index()].data {
+                    e.template_contents = Some(c);
+                }
+                c
+            }
+        }
+    }
+
+    fn add_attrs_if_missing(&mut self, element: NodeId, attrs: &[Attr<'a>]) {
+        let Some(e) = self.doc.element(element) else {
+            return;
+        };
+        let mut all: Vec<Attr<'a>> = e.attrs.to_vec();
+        let before = all.len();
+        for a in attrs {
+            if !all.iter().any(|b| b.name == a.name && b.ns == a.ns) {
+                all.push(*a);
+            }
+        }
+        if all.len() != before {
+            let slice = self.arena.alloc_slice_copy(&all);
+            if let NodeData::Element(e) = &mut self.doc.nodes[element.index()].data {
+                e.attrs = slice;
+            }
+        }
+    }
+
+    fn set_quirks_mode(&mut self, mode: QuirksMode) {
+        self.doc.quirks_mode = mode;
+    }
+
+    fn parse_error(&mut self, message: &'static str, offset: usize) {
+        if self.collect_errors {
+            self.errors.push(DocumentParseError {
+                kind: ParseErrorKind::TreeConstruction(message),
+                offset,
+            });
+        }
+    }
+
+    fn children(&self, node: NodeId) -> Vec<NodeId> {
+        self.doc.children(node).collect()
+    }
+
+    fn clone_shallow(&mut self, node: NodeId) -> NodeId {
+        let data = match self.doc.data(node) {
+            NodeData::Element(e) => {
+                let e = *e;
+                return self.create_element(e.ns, e.name, e.attrs);
+            }
+            NodeData::Text(t) => match self.gathering {
+                Some(g) if g == node => NodeData::Text(self.arena.alloc_str(&self.gathered)),
+                _ => NodeData::Text(t),
+            },
+            d => *d,
+        };
+        self.doc.push(data)
+    }
+
+    fn is_element_named(&self, node: NodeId, ns: Namespace, name: &str) -> bool {
+        self.doc
+            .element(node)
+            .is_some_and(|e| e.ns == ns && e.name == name)
+    }
+
+    fn element_attr(&self, node: NodeId, name: &str) -> Option<&'a str> {
+        self.doc.attr(node, name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn is_send<T: Send + Sync>() {}
+
+    #[test]
+    fn document_is_send() {
+        is_send::<Document<'static>>();
+    }
+
+    #[test]
+    fn adjacent_input_slices_merge_without_copy() {
+        let arena = Bump::new();
+        let input = "abcdef";
+        let mut sink = ArenaSink::new(&arena, input, false);
+        let at = InsertionPoint {
+            parent: NodeId::DOCUMENT,
+            before: None,
+        };
+        sink.insert_text(at, &input[0..2]);
+        sink.insert_text(at, &input[2..4]);
+        sink.insert_text(at, "X");
+        sink.insert_text(at, &input[4..6]);
+        let (doc, _) = sink.finish();
+        let t = doc.first_child(NodeId::DOCUMENT).unwrap();
+        assert!(matches!(doc.data(t), NodeData::Text("abcdXef")));
+        assert_eq!(doc.children(NodeId::DOCUMENT).count(), 1);
+    }
+}
