@@ -21,10 +21,12 @@
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
+// docs.rs builds with `--cfg docsrs` (Cargo.toml): mark the items that need a feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod dom;
 pub mod extract;
-#[cfg(feature = "cli")]
+#[cfg(feature = "html5lib")]
 pub mod html5lib;
 pub mod input;
 mod parser;
