@@ -4,7 +4,11 @@
 //! All of these read the [`Document`] only (no rendering, no CSS): they follow the DOM
 //! definitions where there are some (`document.title`, the document base URL) and a reader's
 //! expectations where there are none (visible text).
+//!
+//! The links (`links`, `base_url`, `Link`) are resolved as URLs with the `url` crate and
+//! need the `links` feature (on by default); the title, the language and the text need none.
 
+#[cfg(feature = "links")]
 use url::Url;
 
 use crate::dom::{Document, NodeData, NodeId};
@@ -40,6 +44,7 @@ pub fn lang(doc: &Document<'_>) -> Option<String> {
 /// The document base URL (HTML Standard 2.4.1 and the `base` element's frozen base URL): the
 /// first `base` element with an `href`, resolved against `fallback` (the page's own URL); else
 /// `fallback`. `None` when neither gives an absolute URL.
+#[cfg(feature = "links")]
 pub fn base_url(doc: &Document<'_>, fallback: Option<&Url>) -> Option<Url> {
     let href = doc
         .descendants(doc.root())
@@ -58,6 +63,7 @@ pub fn base_url(doc: &Document<'_>, fallback: Option<&Url>) -> Option<Url> {
 }
 
 /// A link found in a page.
+#[cfg(feature = "links")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Link<'a> {
     /// The element's local name (`a`, `img`, ...).
@@ -71,6 +77,7 @@ pub struct Link<'a> {
     pub url: Option<Url>,
 }
 
+#[cfg(feature = "links")]
 impl Link<'_> {
     /// The resolved URL if there is one, else the value as written.
     pub fn as_str(&self) -> &str {
@@ -78,7 +85,8 @@ impl Link<'_> {
     }
 }
 
-/// The (element, attribute) pairs whose value is a URL that [`links`] reports.
+/// The (element, attribute) pairs whose value is a URL: what `links` reports (with the `links`
+/// feature; without it, these are the attributes to read and resolve oneself).
 pub const LINK_ATTRIBUTES: &[(&str, &str)] = &[
     ("a", "href"),
     ("area", "href"),
@@ -108,6 +116,7 @@ pub const LINK_ATTRIBUTES: &[(&str, &str)] = &[
 /// spaces itself. Empty `href`/`src` values resolve to the base URL, as browsers do.
 /// `javascript:` URLs are left out (they run code and name nothing to fetch); fragment-only
 /// links (`#top`) are kept, resolved like the others.
+#[cfg(feature = "links")]
 pub fn links<'a>(doc: &Document<'a>, page_url: Option<&Url>) -> Vec<Link<'a>> {
     let base = base_url(doc, page_url);
     let mut out = Vec::new();
@@ -431,6 +440,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "links")]
     fn links_resolve_against_base() {
         let arena = Arena::new();
         let doc = parse_document_str(&arena, PAGE, &ParseOptions::default());

@@ -1,6 +1,9 @@
-//! The html5lib test-suite formats, for the `simdhtml` command and the conformance harnesses.
+//! The html5lib test-suite formats as JSON: tokens and parse errors as the html5lib tokenizer
+//! tests write them, for the `simdhtml tokens` command, the conformance harnesses, and anyone
+//! comparing with another html5lib-tested parser.
 //!
-//! Available with the `cli` feature (it needs `serde_json`).
+//! Available with the `html5lib` feature (on by default; it brings in `serde_json`). The tree
+//! dump format needs no feature: [`crate::serialize::html5lib_dump()`].
 
 use crate::tokenizer::{LineIndex, ParseError, Token, Tokenizer};
 use serde_json::{Map, Value, json};

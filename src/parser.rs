@@ -22,8 +22,8 @@ pub struct ParseOptions {
     /// (default `false`).
     pub collect_errors: bool,
     /// What the encoding sniffing algorithm (13.2.3.2) may use besides the bytes: the transport
-    /// layer's charset label, the default encoding, guessing with `chardetng`. Only
-    /// [`parse_document`] (bytes) and [`crate::stream::Parser`] read it. Default
+    /// layer's charset label, the default encoding, guessing with `chardetng` (the `guess`
+    /// feature). Only [`parse_document`] (bytes) and [`crate::stream::Parser`] read it. Default
     /// ([`InputOptions::default`]): no transport charset, windows-1252, a guess without UTF-8.
     pub input: InputOptions,
     /// The scalar twin: the spec's algorithms with no fast path of any kind, in the tokenizer

@@ -24,7 +24,8 @@
 //! Encoding: the sniffing algorithm (13.2.3.2) runs when the first
 //! [`PRESCAN_LIMIT`] (1,024) bytes have arrived, or at `finish`
 //! for shorter documents, as the spec allows; when neither a BOM, the transport charset nor the
-//! prescan decides and guessing is on, it waits for
+//! prescan decides and guessing is on ([`crate::input::InputOptions::guess`], with the `guess`
+//! feature), it waits for
 //! [`GUESS_LIMIT`] (16 KiB) bytes, the `chardetng` guess's window,
 //! so that it guesses from the same bytes as the whole-input parse. While the encoding is tentative the fed bytes are kept: a charset `<meta>` that
 //! agrees with it makes it certain (and the kept bytes are dropped); one that names another

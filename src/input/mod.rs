@@ -60,9 +60,16 @@ pub struct InputOptions {
     /// `chardetng` (as Firefox does). Only input with non-ASCII bytes is guessed from; ASCII-only
     /// input gets the default. Default: true (the spec's order: prescan, then a guess, then the
     /// default). The html5lib encoding tests assume no guessing and turn it off.
+    ///
+    /// The guess needs the `guess` feature (on by default). Without it this field has no
+    /// effect: step 8 is skipped as if it were false, so what no BOM, transport charset or
+    /// prescan decides gets [`InputOptions::default_encoding`] ([`EncodingSource::Default`],
+    /// never [`EncodingSource::Guess`]), and the streaming parser does not wait for
+    /// [`GUESS_LIMIT`] bytes.
     pub guess: bool,
     /// Let the guess (see `guess`) be UTF-8 (`chardetng`'s `Utf8Detection::Allow`). Browsers
     /// must not for network content, so web pages cannot come to depend on it. Default: false.
+    /// No effect without the `guess` feature.
     pub guess_utf8: bool,
 }
 
@@ -94,7 +101,8 @@ pub enum EncodingSource {
     /// or, when all its bytes read the same in both encodings, the encoding was changed on the
     /// fly.
     Reparse,
-    /// Step 8: guessed from the bytes by `chardetng` ([`InputOptions::guess`]).
+    /// Step 8: guessed from the bytes by `chardetng` ([`InputOptions::guess`]; only with the
+    /// `guess` feature).
     Guess,
     /// Step 9: the default ([`InputOptions::default_encoding`], else windows-1252).
     Default,
@@ -191,9 +199,10 @@ impl std::error::Error for InputError {}
 /// The encoding sniffing algorithm (13.2.3.2) on a whole document's `bytes`.
 ///
 /// Steps, in the spec's order: 1. a BOM (certain); 4. `options.transport_charset` (certain);
-/// 5. [`prescan`] of the first 1,024 bytes (tentative); 8. if `options.guess`, a `chardetng`
-/// guess from the first [`GUESS_LIMIT`] bytes when they contain non-ASCII (tentative); 9. the
-/// default (tentative). Steps 2, 3, 6 and 7 need a browser and are skipped.
+/// 5. [`prescan`] of the first 1,024 bytes (tentative); 8. if `options.guess` (and the `guess`
+/// feature is on), a `chardetng` guess from the first [`GUESS_LIMIT`] bytes when they contain
+/// non-ASCII (tentative); 9. the default (tentative). Steps 2, 3, 6 and 7 need a browser and are
+/// skipped.
 ///
 /// # Errors
 /// [`InputError::UnknownTransportLabel`] when the transport charset is not a known label (even
@@ -234,8 +243,8 @@ pub fn sniff(bytes: &[u8], options: &InputOptions) -> Result<Sniffed, InputError
             Confidence::Tentative,
         ));
     }
-    // 8. Autodetection.
-    if options.guess
+    // 8. Autodetection (with the `guess` feature; else always skipped).
+    if guesses(options)
         && let Some(encoding) = guess(&bytes[..bytes.len().min(GUESS_LIMIT)], options.guess_utf8)
     {
         return Ok(sniffed(
@@ -257,14 +266,20 @@ pub fn sniff(bytes: &[u8], options: &InputOptions) -> Result<Sniffed, InputError
 /// them, or all) may still depend on the bytes up to [`GUESS_LIMIT`]: nothing before step 8
 /// decides and `options.guess` is on. A streaming parser waits for more bytes while this holds.
 pub fn sniff_awaits_guess_bytes(bytes: &[u8], options: &InputOptions) -> bool {
-    options.guess
+    guesses(options)
         && bytes.len() < GUESS_LIMIT
         && options.transport_charset.is_none()
         && Encoding::for_bom(bytes).is_none()
         && prescan(bytes).is_none()
 }
 
+/// Whether step 8 runs: `options.guess`, and the `guess` feature is on.
+fn guesses(options: &InputOptions) -> bool {
+    cfg!(feature = "guess") && options.guess
+}
+
 /// Step 8 with `chardetng`: `None` when the bytes are all ASCII (nothing to guess from).
+#[cfg(feature = "guess")]
 fn guess(bytes: &[u8], allow_utf8: bool) -> Option<&'static Encoding> {
     use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
     // Browsers must not guess ISO-2022-JP for pages that can run script (chardetng's docs).
@@ -278,6 +293,12 @@ fn guess(bytes: &[u8], allow_utf8: bool) -> Option<&'static Encoding> {
         Utf8Detection::Deny
     };
     Some(detector.guess(None, allow_utf8))
+}
+
+/// Without the `guess` feature there is no guess ([`guesses`] is false, so this is not called).
+#[cfg(not(feature = "guess"))]
+fn guess(_bytes: &[u8], _allow_utf8: bool) -> Option<&'static Encoding> {
+    None
 }
 
 /// Sniffs the encoding of `bytes` ([`sniff`]) and decodes them with it.
@@ -437,6 +458,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "guess")]
     fn guessing_is_on_by_default_without_utf8() {
         let o = InputOptions::default();
         assert!(o.guess && !o.guess_utf8);
@@ -518,6 +540,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "guess")]
     fn the_guess_reads_only_its_window() {
         let text = "日本語のテキストです。これは文字コードの推測の試験です。".repeat(4);
         let (sjis, _, _) = SHIFT_JIS.encode(&text);
@@ -560,6 +583,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "guess")]
     fn guess_only_when_asked_and_only_from_non_ascii() {
         // "日本語のテキストです。" in Shift_JIS, repeated.
         let text = "日本語のテキストです。これは文字コードの推測の試験です。".repeat(4);
