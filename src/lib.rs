@@ -5,12 +5,13 @@
 //!
 //! [`parse_document`] takes a page's bytes in any encoding, sniffs and decodes them, and builds
 //! the tree a browser builds, as a [`Document`]: a table of nodes addressed by [`NodeId`]s, each
-//! a [`NodeData`] (element, text, comment, ...). Strings borrow the input bytes, or the
-//! [`Arena`] where the parser changed them. Every input gives a tree; the one error is an
+//! a [`NodeData`] (element, text, comment, ...). [`NodeRef`] is the handle to walk it with: a
+//! node and its document, `Copy`, with the DOM's navigation. Strings borrow the input bytes, or
+//! the [`Arena`] where the parser changed them. Every input gives a tree; the one error is an
 //! unknown transport charset label in the options.
 //!
 //! ```
-//! use simdhtml::{Arena, NodeData, ParseOptions, extract, parse_document};
+//! use simdhtml::{Arena, ParseOptions, extract, parse_document};
 //!
 //! let bytes = "<!doctype html><html lang=fr><meta charset=utf-8><title>Le café</title>\
 //!              <h1>Menu</h1><p class=intro>Good <a href=/menu>food</a> &amp; drink"
@@ -18,30 +19,27 @@
 //! let arena = Arena::new();
 //! let doc = parse_document(&arena, bytes, &ParseOptions::default())?;
 //! assert_eq!(doc.encoding().name(), "UTF-8"); // from the <meta charset>
+//! assert_eq!(doc.title().as_deref(), Some("Le café"));
 //!
-//! // Walk the tree: every node below the Document node, in document order.
-//! let mut elements = Vec::new();
-//! for node in doc.descendants(doc.root()) {
-//!     if let NodeData::Element(element) = doc.data(node) {
-//!         elements.push(element.name);
-//!     }
-//! }
-//! // The tags a browser implies are there (html, head, body).
-//! assert_eq!(elements, ["html", "head", "meta", "title", "body", "h1", "p", "a"]);
+//! // Walk the tree: every element below the Document node, in document order. The tags a
+//! // browser implies are there (html, head, body).
+//! let names: Vec<&str> = doc.document_node().descendants().filter_map(|n| n.name()).collect();
+//! assert_eq!(names, ["html", "head", "meta", "title", "body", "h1", "p", "a"]);
 //!
 //! // Attributes and text of one element.
-//! let p = doc
-//!     .descendants(doc.root())
-//!     .find(|&n| doc.element(n).is_some_and(|e| e.name == "p"))
-//!     .unwrap();
-//! assert_eq!(doc.attr(p, "class"), Some("intro"));
-//! assert_eq!(doc.text_content(p), "Good food & drink");
-//! let a = doc.children(p).find(|&n| doc.element(n).is_some()).unwrap();
-//! assert_eq!(doc.element(a).unwrap().attr("href"), Some("/menu"));
-//! assert_eq!(doc.parent(a), Some(p));
+//! let body = doc.body().unwrap();
+//! let p = body.descendants().find(|n| n.is_html_element("p")).unwrap();
+//! assert_eq!(p.attr("class"), Some("intro"));
+//! assert_eq!(p.text(), "Good food & drink\n"); // as `simdhtml text` prints it
+//! let a = p.first_element_child().unwrap();
+//! assert_eq!((a.attr("href"), a.parent()), (Some("/menu"), Some(p)));
+//! assert_eq!(a.outer_html(), "<a href=\"/menu\">food</a>");
+//!
+//! // The same by node id, the lower-level API the handles are made of.
+//! let id = p.node_id();
+//! assert_eq!((doc.attr(id, "class"), doc.text_content(id).as_str()), (Some("intro"), "Good food & drink"));
 //!
 //! // What a crawler takes from a page (module `extract`).
-//! assert_eq!(extract::title(&doc).as_deref(), Some("Le café"));
 //! assert_eq!(extract::lang(&doc).as_deref(), Some("fr"));
 //! assert_eq!(extract::visible_text(&doc, true), "Menu\nGood food & drink\n");
 //! # #[cfg(feature = "links")]
@@ -50,6 +48,10 @@
 //! assert_eq!(links[0].as_str(), "/menu");
 //! # Ok::<(), simdhtml::input::InputError>(())
 //! ```
+//!
+//! A parsed [`Document`] can be changed before it is serialised or extracted from: create,
+//! insert and detach nodes, set attributes and text ([`Document::append_child`],
+//! [`Document::set_attr`], ...; `dom`'s module docs).
 //!
 //! [`ParseOptions`] sets scripting, error collection, the transport charset and a node budget;
 //! [`parse_document_str`] parses text that is already decoded, [`parse_fragment`] a fragment in
@@ -93,8 +95,6 @@
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
-// docs.rs builds with `--cfg docsrs` (Cargo.toml): mark the items that need a feature.
-#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod dom;
 pub mod extract;

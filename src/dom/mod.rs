@@ -1,5 +1,5 @@
 //! The default tree: an arena [`Document`] whose nodes live in one `Vec` and are addressed by
-//! [`NodeId`]s, and [`ArenaSink`], the [`TreeSink`] that builds it.
+//! [`NodeId`]s, and [`ArenaSink`], the [`TreeSink`](crate::tree_builder::TreeSink) that builds it.
 //!
 //! - this file: the node types ([`NodeId`], [`Node`], [`NodeData`], ...);
 //! - `document.rs`: [`Document`], its read API by [`NodeId`] and its iterators;
