@@ -138,6 +138,11 @@ impl<'a> Tokenizer<'a> {
             .iter()
             .take_while(|b| b.is_ascii_alphanumeric())
             .count();
+        if self.pos + run == self.input.len() && !self.is_final {
+            // The run (or the `;` after it) may continue in the next chunk: take it then, so
+            // that streamed input gives the whole input's tokens and errors.
+            return self.suspend();
+        }
         if run > 0 {
             let (s, e) = (self.pos, self.pos + run);
             self.pos = e;
