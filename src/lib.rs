@@ -97,6 +97,7 @@
 #![warn(missing_docs)]
 
 pub mod dom;
+mod driver;
 pub mod extract;
 #[cfg(feature = "html5lib")]
 pub mod html5lib;

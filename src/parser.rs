@@ -2,15 +2,15 @@
 //! [`Document`].
 
 use crate::Arena;
-use crate::dom::{ArenaSink, Document, DocumentParseError, ParseErrorKind};
+use crate::dom::{ArenaSink, Document};
+use crate::driver::{Driver, Pause, builder_options, document_tokenizer, tokenizer_options};
 use crate::input::{
     self, Confidence, Encoding, EncodingChange, EncodingSource, InputError, InputOptions,
     change_the_encoding,
 };
-use crate::tokenizer::{Attribute, Token, Tokenizer, TokenizerOptions};
+use crate::tokenizer::{Attribute, Tokenizer, TokenizerOptions};
 use crate::tree_builder::{
-    ContextElement, Namespace, QuirksMode, TreeBuilder, TreeBuilderOptions, TreeSink,
-    fragment_tokenizer_state,
+    ContextElement, Namespace, QuirksMode, TreeBuilder, TreeSink, fragment_tokenizer_state,
 };
 
 /// Options for [`parse_document`], [`parse_document_str`] and [`parse_fragment`].
@@ -28,7 +28,7 @@ pub struct ParseOptions {
     pub input: InputOptions,
     /// The scalar twin: the spec's algorithms with no fast path of any kind, in the tokenizer
     /// ([`TokenizerOptions::scalar`]: byte-at-a-time scanning, no tag fast path) and the tree
-    /// builder ([`TreeBuilderOptions::scalar`]: scope queries, "reset the insertion mode
+    /// builder ([`TreeBuilderOptions::scalar`](crate::tree_builder::TreeBuilderOptions::scalar): scope queries, "reset the insertion mode
     /// appropriately" and the Noah's Ark clause walk as the spec's prose does). The same tree
     /// and errors; the oracle the fast paths are tested against. The walks make deeply nested
     /// pages quadratic, so it is for tests and measurement (default `false`).
@@ -129,54 +129,48 @@ struct Tentative<'b> {
     bytes: &'b [u8],
 }
 
-/// Runs the tokenizer and the tree builder over the whole input (13.2.1's pipeline). The
-/// builder's feedback comes back as return values after each token: the tokenizer state to
-/// switch to, whether CDATA sections are allowed, and, with `tentative`, an encoding declared
-/// by a `<meta>`, on which the driver runs "change the encoding" (13.2.3.4).
-///
-/// With `max_nodes`, the run stops once the document has that many nodes: the end-of-file
-/// token goes to the builder and the result is [`Driven::Finished`] with `truncated`.
+/// Runs a document parse to its end (13.2.1's pipeline, [`Driver::run`]). With `tentative`, an
+/// encoding a `<meta>` declares goes through "change the encoding" (13.2.3.4) with all the input
+/// bytes as the bytes converted so far: keep going (the same encoding, or bytes that read the
+/// same in the new one), or stop for a re-parse. With `max_nodes`, the run stops once the
+/// document has that many nodes ([`Driven::Finished`] with `truncated`).
 fn drive<'a>(
-    tokenizer: &mut Tokenizer<'a>,
-    builder: &mut TreeBuilder<'a, ArenaSink<'a>>,
+    driver: &mut Driver<'a, ArenaSink<'a>>,
     tentative: Option<Tentative<'_>>,
     max_nodes: Option<usize>,
 ) -> Driven {
-    builder.set_encoding_tentative(tentative.is_some());
+    driver.builder.set_encoding_tentative(tentative.is_some());
     let mut encoding = tentative.map(|t| t.encoding);
     let (mut changed, mut certain) = (false, false);
+    let over_budget = |sink: &ArenaSink<'a>| max_nodes.is_some_and(|max| sink.node_count() >= max);
     loop {
-        let eof = step(tokenizer, builder);
-        if let Some(declared) = builder.take_encoding_declaration()
-            && let Some(t) = tentative
-        {
-            // Every outcome leaves the confidence certain; the builder records no other
-            // declaration.
-            certain = true;
-            // The whole input was converted up front, so "the bytes converted so far" (step
-            // 5) are all of them: when they read the same in the new encoding, the text stands
-            // and only the encoding's name changes.
-            match change_the_encoding(t.encoding, declared, Some(t.bytes)) {
-                EncodingChange::KeepAndMarkCertain => {}
-                EncodingChange::ChangeOnTheFly(new) => {
-                    encoding = Some(new);
-                    changed = true;
-                }
-                EncodingChange::Reparse(new) => return Driven::Reparse(new),
+        match driver.run(false, over_budget) {
+            Pause::Finished { truncated } => {
+                return Driven::Finished {
+                    encoding,
+                    changed,
+                    certain,
+                    truncated,
+                };
             }
-        }
-        let truncated = !(eof || builder.is_stopped())
-            && max_nodes.is_some_and(|max| builder.sink().node_count() >= max);
-        if truncated {
-            builder.process_token(Token::Eof, tokenizer.offset());
-        }
-        if eof || builder.is_stopped() || truncated {
-            return Driven::Finished {
-                encoding,
-                changed,
-                certain,
-                truncated,
-            };
+            Pause::Declared(declared) => {
+                let Some(t) = tentative else { continue };
+                // Every outcome leaves the confidence certain; the builder reports no other
+                // declaration.
+                certain = true;
+                // The whole input was converted up front, so "the bytes converted so far"
+                // (step 5) are all of them: when they read the same in the new encoding, the
+                // text stands and only the encoding's name changes.
+                match change_the_encoding(t.encoding, declared, Some(t.bytes)) {
+                    EncodingChange::KeepAndMarkCertain => {}
+                    EncodingChange::ChangeOnTheFly(new) => {
+                        encoding = Some(new);
+                        changed = true;
+                    }
+                    EncodingChange::Reparse(new) => return Driven::Reparse(new),
+                }
+            }
+            Pause::NeedInput => unreachable!("a whole-input run never waits for input"),
         }
     }
 }
@@ -202,23 +196,6 @@ impl SizeHint {
             elements: opens / 2 + opens / 8 + 16,
         }
     }
-}
-
-fn merge_errors(
-    tokenizer: &Tokenizer<'_>,
-    tree: Vec<DocumentParseError>,
-) -> Vec<DocumentParseError> {
-    let mut all: Vec<DocumentParseError> = tokenizer
-        .errors()
-        .iter()
-        .map(|e| DocumentParseError {
-            kind: ParseErrorKind::Tokenizer(e.code),
-            offset: e.offset,
-        })
-        .collect();
-    all.extend(tree);
-    all.sort_by_key(|e| e.offset);
-    all
 }
 
 /// Parses a whole document from its bytes (HTML Standard 13.2): the encoding sniffing algorithm
@@ -301,15 +278,24 @@ fn parse_text<'a>(
 ) -> (Document<'a>, Driven) {
     let size = SizeHint::of(input);
     let sink = ArenaSink::with_capacity(arena, input, options.collect_errors, size.nodes);
-    let (mut tokenizer, mut builder) = document_pipeline(arena, input, sink, options);
-    builder.reserve(size.elements);
-    let driven = drive(&mut tokenizer, &mut builder, tentative, options.max_nodes);
+    let mut driver = Driver::document(document_tokenizer(arena, input, options), sink, options);
+    driver.builder.reserve(size.elements);
+    let driven = drive(&mut driver, tentative, options.max_nodes);
     if let Driven::Reparse(_) = driven {
         // The caller starts again; this tree is thrown away unfinished.
         return (Document::new(), driven);
     }
-    let (mut doc, tree_errors) = builder.into_sink().finish();
-    doc.set_errors(merge_errors(&tokenizer, tree_errors));
+    let doc = finish_document(driver, options, driven);
+    (doc, driven)
+}
+
+/// The document a finished run built, with its errors, scripting flag and truncation.
+fn finish_document<'a>(
+    driver: Driver<'a, ArenaSink<'a>>,
+    options: &ParseOptions,
+    driven: Driven,
+) -> Document<'a> {
+    let mut doc = driver.into_document();
     doc.set_scripting(options.scripting);
     doc.set_truncated(matches!(
         driven,
@@ -318,7 +304,7 @@ fn parse_text<'a>(
             ..
         }
     ));
-    (doc, driven)
+    doc
 }
 
 /// Parses `input` as the content of `context` (the HTML fragment parsing algorithm, 13.4), in a
@@ -336,49 +322,31 @@ pub fn parse_fragment<'a>(
         attrs: context.attrs,
     };
     let state = fragment_tokenizer_state(&ctx, options.scripting);
-    let mut tokenizer = Tokenizer::new(
+    let tokenizer = Tokenizer::new(
         arena,
         input,
         TokenizerOptions {
             initial_state: Some(state),
-            collect_errors: options.collect_errors,
-            scalar: options.scalar,
-            ..TokenizerOptions::default()
+            ..tokenizer_options(options)
         },
     );
     let size = SizeHint::of(input);
     let sink = ArenaSink::with_capacity(arena, input, options.collect_errors, size.nodes);
-    let mut builder = TreeBuilder::new_fragment(
-        sink,
-        TreeBuilderOptions {
-            scripting: options.scripting,
-            scalar: options.scalar,
-        },
-        ctx,
-        QuirksMode::NoQuirks,
-    );
-    tokenizer.set_cdata_allowed(builder.cdata_allowed());
+    let builder =
+        TreeBuilder::new_fragment(sink, builder_options(options), ctx, QuirksMode::NoQuirks);
     let fragment = builder
         .fragment_root()
         .expect("fragment parse has a root insertion target");
-    builder.reserve(size.elements);
-    let driven = drive(&mut tokenizer, &mut builder, None, options.max_nodes);
-    let (mut doc, tree_errors) = builder.into_sink().finish();
-    doc.set_scripting(options.scripting);
-    doc.set_truncated(matches!(
-        driven,
-        Driven::Finished {
-            truncated: true,
-            ..
-        }
-    ));
+    let mut driver = Driver::new(tokenizer, builder);
+    driver.builder.reserve(size.elements);
+    let driven = drive(&mut driver, None, options.max_nodes);
+    let mut doc = finish_document(driver, options, driven);
     // The html root element was only the parser's scaffolding: the result is the fragment.
     let root = doc.root();
     while let Some(c) = doc.first_child(root) {
         doc.detach(c);
     }
     doc.move_children(fragment, root);
-    doc.set_errors(merge_errors(&tokenizer, tree_errors));
     doc
 }
 
@@ -393,53 +361,9 @@ pub fn parse_with_sink<'a, S: TreeSink<'a>>(
     sink: S,
     options: &ParseOptions,
 ) -> S {
-    let (mut tokenizer, mut builder) = document_pipeline(arena, input, sink, options);
-    while !step(&mut tokenizer, &mut builder) && !builder.is_stopped() {}
-    builder.into_sink()
-}
-
-/// The tokenizer and the tree builder for parsing `input` as a whole document into `sink`.
-fn document_pipeline<'a, S: TreeSink<'a>>(
-    arena: &'a Arena,
-    input: &'a str,
-    sink: S,
-    options: &ParseOptions,
-) -> (Tokenizer<'a>, TreeBuilder<'a, S>) {
-    let tokenizer = Tokenizer::new(
-        arena,
-        input,
-        TokenizerOptions {
-            collect_errors: options.collect_errors,
-            scalar: options.scalar,
-            ..TokenizerOptions::default()
-        },
-    );
-    let builder = TreeBuilder::new(
-        sink,
-        TreeBuilderOptions {
-            scripting: options.scripting,
-            scalar: options.scalar,
-        },
-    );
-    (tokenizer, builder)
-}
-
-/// One token through the pipeline: the tokenizer's next token to the builder, and the
-/// builder's feedback (whether CDATA sections are allowed, the tokenizer state to switch to)
-/// back to the tokenizer. Returns whether that token was the end of file.
-fn step<'a, S: TreeSink<'a>>(
-    tokenizer: &mut Tokenizer<'a>,
-    builder: &mut TreeBuilder<'a, S>,
-) -> bool {
-    let offset = tokenizer.offset();
-    let token = tokenizer.next_token();
-    let eof = token == Token::Eof;
-    builder.process_token(token, offset);
-    tokenizer.set_cdata_allowed(builder.cdata_allowed());
-    if let Some(state) = builder.take_tokenizer_state() {
-        tokenizer.set_state(state);
-    }
-    eof
+    let mut driver = Driver::document(document_tokenizer(arena, input, options), sink, options);
+    driver.run(false, |_| false);
+    driver.builder.into_sink()
 }
 
 #[cfg(test)]

@@ -36,14 +36,14 @@
 //! tokens, errors and tree (tested in `tests/streaming_props.rs`).
 
 use crate::Arena;
-use crate::dom::{ArenaSink, Document, DocumentParseError, ParseErrorKind};
+use crate::dom::{ArenaSink, Document};
+use crate::driver::{Driver, Pause, tokenizer_options};
 use crate::input::{
     Confidence, EncodingChange, EncodingSource, GUESS_LIMIT, InputError, InputOptions,
     PRESCAN_LIMIT, Sniffed, change_the_encoding, sniff, sniff_awaits_guess_bytes,
 };
 use crate::parser::ParseOptions;
 use crate::tokenizer::{Token, Tokenizer, TokenizerOptions};
-use crate::tree_builder::{TreeBuilder, TreeBuilderOptions};
 use encoding_rs::{CoderResult, Decoder, Encoding, UTF_8};
 
 /// Where the bytes-to-characters step is.
@@ -226,8 +226,7 @@ pub struct Parser<'a> {
     arena: &'a Arena,
     options: ParseOptions,
     input: StreamInput<'a>,
-    tokenizer: Tokenizer<'a>,
-    builder: TreeBuilder<'a, ArenaSink<'a>>,
+    driver: Driver<'a, ArenaSink<'a>>,
     done: bool,
     /// Every byte fed while the encoding is not certain, for a re-parse (13.2.3.4).
     raw: Vec<u8>,
@@ -253,13 +252,12 @@ impl<'a> Parser<'a> {
         options: ParseOptions,
         input: InputOptions,
     ) -> Parser<'a> {
-        let (tokenizer, builder) = Parser::stages(arena, &options);
+        let driver = Parser::stages(arena, &options);
         Parser {
             arena,
             input: StreamInput::new(arena, input),
             options,
-            tokenizer,
-            builder,
+            driver,
             done: false,
             raw: Vec::new(),
             reparse: None,
@@ -268,26 +266,10 @@ impl<'a> Parser<'a> {
     }
 
     /// A fresh tokenizer and tree builder for `options`.
-    fn stages(
-        arena: &'a Arena,
-        options: &ParseOptions,
-    ) -> (Tokenizer<'a>, TreeBuilder<'a, ArenaSink<'a>>) {
-        let tokenizer = Tokenizer::new_streaming(
-            arena,
-            TokenizerOptions {
-                collect_errors: options.collect_errors,
-                scalar: options.scalar,
-                ..TokenizerOptions::default()
-            },
-        );
-        let builder = TreeBuilder::new(
-            ArenaSink::new(arena, "", options.collect_errors),
-            TreeBuilderOptions {
-                scripting: options.scripting,
-                scalar: options.scalar,
-            },
-        );
-        (tokenizer, builder)
+    fn stages(arena: &'a Arena, options: &ParseOptions) -> Driver<'a, ArenaSink<'a>> {
+        let tokenizer = Tokenizer::new_streaming(arena, tokenizer_options(options));
+        let sink = ArenaSink::new(arena, "", options.collect_errors);
+        Driver::document(tokenizer, sink, options)
     }
 
     /// Whether the bytes fed so far must be kept for a possible re-parse: the encoding is not
@@ -303,9 +285,7 @@ impl<'a> Parser<'a> {
     /// confidence certain.
     fn restart(&mut self, encoding: &'static Encoding) {
         let raw = std::mem::take(&mut self.raw);
-        let (tokenizer, builder) = Parser::stages(self.arena, &self.options);
-        self.tokenizer = tokenizer;
-        self.builder = builder;
+        self.driver = Parser::stages(self.arena, &self.options);
         self.done = false;
         self.reparse = None;
         self.truncated = false;
@@ -362,19 +342,7 @@ impl<'a> Parser<'a> {
             self.input.finish();
             self.run(true);
         }
-        let (mut doc, tree_errors) = self.builder.into_sink().finish();
-        let mut all: Vec<DocumentParseError> = self
-            .tokenizer
-            .errors()
-            .iter()
-            .map(|e| DocumentParseError {
-                kind: ParseErrorKind::Tokenizer(e.code),
-                offset: e.offset,
-            })
-            .collect();
-        all.extend(tree_errors);
-        all.sort_by_key(|e| e.offset);
-        doc.set_errors(all);
+        let mut doc = self.driver.into_document();
         doc.set_truncated(self.truncated);
         doc.set_scripting(self.options.scripting);
         // The encoding the bytes were decoded with and how it was decided (none for
@@ -391,58 +359,49 @@ impl<'a> Parser<'a> {
         if self.done {
             return;
         }
-        let keep = self.tokenizer.retained_start();
+        let keep = self.driver.tokenizer.retained_start();
         let Some((text, base)) = self.input.publish(keep, is_final) else {
             return;
         };
-        self.tokenizer.push_input(text, base, is_final);
-        self.builder.sink_mut().set_input(text);
+        self.driver.tokenizer.push_input(text, base, is_final);
+        self.driver.builder.sink_mut().set_input(text);
         // While the encoding is tentative the builder reports charset `<meta>`s (13.2.3.4).
         let tentative = self
             .input
             .sniffed
             .is_some_and(|s| s.confidence == Confidence::Tentative);
-        self.builder.set_encoding_tentative(tentative);
+        self.driver.builder.set_encoding_tentative(tentative);
+        let max_nodes = self.options.max_nodes;
+        let over_budget =
+            |sink: &ArenaSink<'a>| max_nodes.is_some_and(|max| sink.node_count() >= max);
         loop {
-            let offset = self.tokenizer.offset();
-            let Some(token) = self.tokenizer.next_token_partial() else {
-                return;
-            };
-            let eof = token == Token::Eof;
-            self.builder.process_token(token, offset);
-            if let Some(declared) = self.builder.take_encoding_declaration()
-                && let Some(sniffed) = &mut self.input.sniffed
-                && sniffed.confidence == Confidence::Tentative
-            {
-                match change_the_encoding(sniffed.encoding, declared, None) {
-                    EncodingChange::KeepAndMarkCertain => sniffed.confidence = Confidence::Certain,
-                    // Without the converted bytes at hand, step 5 is not tried: a re-parse
-                    // gives the same document.
-                    EncodingChange::ChangeOnTheFly(new) | EncodingChange::Reparse(new) => {
-                        self.reparse = Some(new);
-                        self.done = true;
-                        return;
+            match self.driver.run(true, over_budget) {
+                Pause::NeedInput => return,
+                Pause::Finished { truncated } => {
+                    self.truncated = truncated;
+                    self.done = true;
+                    return;
+                }
+                Pause::Declared(declared) => {
+                    let Some(sniffed) = &mut self.input.sniffed else {
+                        continue;
+                    };
+                    if sniffed.confidence != Confidence::Tentative {
+                        continue;
+                    }
+                    match change_the_encoding(sniffed.encoding, declared, None) {
+                        EncodingChange::KeepAndMarkCertain => {
+                            sniffed.confidence = Confidence::Certain;
+                        }
+                        // Without the converted bytes at hand, step 5 is not tried: a re-parse
+                        // gives the same document.
+                        EncodingChange::ChangeOnTheFly(new) | EncodingChange::Reparse(new) => {
+                            self.reparse = Some(new);
+                            self.done = true;
+                            return;
+                        }
                     }
                 }
-            }
-            self.tokenizer
-                .set_cdata_allowed(self.builder.cdata_allowed());
-            if let Some(state) = self.builder.take_tokenizer_state() {
-                self.tokenizer.set_state(state);
-            }
-            if eof || self.builder.is_stopped() {
-                self.done = true;
-                return;
-            }
-            if let Some(max) = self.options.max_nodes
-                && self.builder.sink().node_count() >= max
-            {
-                // The node budget: stop as at the end of the input (see ParseOptions).
-                self.builder
-                    .process_token(Token::Eof, self.tokenizer.offset());
-                self.truncated = true;
-                self.done = true;
-                return;
             }
         }
     }

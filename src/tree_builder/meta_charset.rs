@@ -4,9 +4,9 @@
 //! The tree builder does not decode anything. While the driver has told it the confidence is
 //! tentative ([`TreeBuilder::set_encoding_tentative`]), the first `<meta>` whose `charset` (or
 //! `http-equiv=Content-Type` `content`) names an encoding is recorded and the confidence becomes
-//! certain (every outcome of "change the encoding" ends certain). The driver takes it with
-//! [`TreeBuilder::take_encoding_declaration`] after the token and decides what to do
-//! (`input::change_the_encoding`): keep going, or stop and re-parse from the first byte.
+//! certain (every outcome of "change the encoding" ends certain). The driver gets it in the
+//! token's [`Feedback`](super::Feedback) and decides what to do (`input::change_the_encoding`):
+//! keep going, or stop and re-parse from the first byte.
 
 use super::{TreeBuilder, TreeSink};
 use crate::input::{Encoding, extract_meta_charset};
@@ -21,21 +21,21 @@ pub(crate) struct MetaCharset {
     declared: Option<&'static Encoding>,
 }
 
+impl MetaCharset {
+    /// The declared encoding, if the last token had one; taking it clears it.
+    pub(crate) fn take_declared(&mut self) -> Option<&'static Encoding> {
+        self.declared.take()
+    }
+}
+
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// Tells the builder whether the confidence in the input's encoding is tentative (13.2.3):
     /// then a `<meta>` charset declaration met by the "in head" rules is recorded for
-    /// [`Self::take_encoding_declaration`]. Default: not tentative (certain or irrelevant), so
+    /// the token's [`Feedback::encoding_declaration`](super::Feedback::encoding_declaration).
+    /// Default: not tentative (certain or irrelevant), so
     /// `<meta>` declarations are ignored.
     pub fn set_encoding_tentative(&mut self, tentative: bool) {
         self.meta_charset.tentative = tentative;
-    }
-
-    /// The encoding a `<meta>` declared while the confidence was tentative, if the last token
-    /// had one; the driver runs "change the encoding" (13.2.3.4, `input::change_the_encoding`)
-    /// with it. Taking it clears it. After a declaration the builder considers the confidence
-    /// certain and records no other.
-    pub fn take_encoding_declaration(&mut self) -> Option<&'static Encoding> {
-        self.meta_charset.declared.take()
     }
 
     /// The last steps of the "in head" rules for a `meta` start tag (13.2.6.4.4), after the

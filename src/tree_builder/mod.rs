@@ -1,9 +1,10 @@
 //! The tree construction stage (HTML Standard 13.2.6) and the parse state it keeps (13.2.4).
 //!
 //! [`TreeBuilder`] takes the tokenizer's tokens one at a time ([`TreeBuilder::process_token`]) and
-//! writes the tree through a [`TreeSink`]. It tells the tokenizer what to do next through two
-//! queries the driver asks after every token: [`TreeBuilder::take_tokenizer_state`] (after
-//! `<title>`, `<script>`, `<plaintext>`, ...) and [`TreeBuilder::cdata_allowed`] (13.2.5.42).
+//! writes the tree through a [`TreeSink`]. What the tokenizer and the driver must do next comes
+//! back from each token as its [`Feedback`]: the tokenizer state to switch to (after `<title>`,
+//! `<script>`, `<plaintext>`, ...), whether CDATA sections are allowed (13.2.5.42), an encoding
+//! a `<meta>` declared while the confidence is tentative (13.2.3.4), and whether parsing stopped.
 //!
 //! Everything is iterative: reprocessing a token loops in [`TreeBuilder::process_token`], and no
 //! algorithm recurses over the document.
@@ -105,6 +106,27 @@ impl Default for TreeBuilderOptions {
             scalar: false,
         }
     }
+}
+
+/// What the tree builder tells the tokenizer and the driver after a token
+/// ([`TreeBuilder::process_token`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Feedback {
+    /// The state the tokenizer must switch to before the next token, if this token changed it
+    /// (13.2.6.2 "the generic raw text / RCDATA element parsing algorithm", `script`,
+    /// `plaintext`, ...).
+    pub tokenizer_state: Option<State>,
+    /// Whether the adjusted current node is an element that is not in the HTML namespace, which
+    /// makes `<![CDATA[` open a CDATA section (13.2.5.42); for the tokenizer's
+    /// [`set_cdata_allowed`](crate::tokenizer::Tokenizer::set_cdata_allowed).
+    pub cdata_allowed: bool,
+    /// The encoding a `<meta>` declared while the confidence was tentative
+    /// ([`TreeBuilder::set_encoding_tentative`]): the driver runs "change the encoding"
+    /// (13.2.3.4, `input::change_the_encoding`) with it. After a declaration the builder
+    /// considers the confidence certain and reports no other.
+    pub encoding_declaration: Option<&'static crate::input::Encoding>,
+    /// Parsing has stopped (13.2.7 "the end" ran): later tokens are ignored.
+    pub stopped: bool,
 }
 
 /// The context element of the fragment parsing algorithm (13.4): namespace, local name and
@@ -338,12 +360,6 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         self.quirks_mode
     }
 
-    /// The state the tokenizer must switch to before producing the next token, if the last
-    /// token changed it (13.2.6.2 and friends). Taking it clears it.
-    pub fn take_tokenizer_state(&mut self) -> Option<State> {
-        self.tokenizer_state.take()
-    }
-
     /// Whether the adjusted current node is an element that is not in the HTML namespace, which
     /// makes `<![CDATA[` open a CDATA section (13.2.5.42).
     pub fn cdata_allowed(&self) -> bool {
@@ -356,10 +372,23 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         self.stopped
     }
 
-    /// Processes one token (the tree construction dispatcher, 13.2.6). `offset` is the byte
-    /// offset of the token in the input, used for parse errors.
+    /// Processes one token (the tree construction dispatcher, 13.2.6) and returns what the
+    /// tokenizer and the driver must do before the next one. `offset` is the byte offset of the
+    /// token in the input, used for parse errors.
     #[inline]
-    pub fn process_token(&mut self, token: Token<'a>, offset: usize) {
+    pub fn process_token(&mut self, token: Token<'a>, offset: usize) -> Feedback {
+        self.process(token, offset);
+        Feedback {
+            tokenizer_state: self.tokenizer_state.take(),
+            cdata_allowed: self.cdata_allowed(),
+            encoding_declaration: self.meta_charset.take_declared(),
+            stopped: self.stopped,
+        }
+    }
+
+    /// [`Self::process_token`] without the feedback.
+    #[inline]
+    fn process(&mut self, token: Token<'a>, offset: usize) {
         if self.stopped {
             return;
         }
@@ -901,9 +930,10 @@ mod tests {
             ArenaSink::new(&arena, "", false),
             TreeBuilderOptions::default(),
         );
-        tb.process_token(start("title", &[]), 0);
-        assert_eq!(tb.take_tokenizer_state(), Some(State::Rcdata));
-        assert_eq!(tb.take_tokenizer_state(), None);
+        assert_eq!(
+            tb.process_token(start("title", &[]), 0).tokenizer_state,
+            Some(State::Rcdata)
+        );
         tb.process_token(
             Token::EndTag(TagToken {
                 name: "title",
@@ -912,9 +942,8 @@ mod tests {
             }),
             0,
         );
-        tb.process_token(start("svg", &[]), 0);
-        assert!(tb.cdata_allowed());
-        tb.process_token(
+        assert!(tb.process_token(start("svg", &[]), 0).cdata_allowed);
+        let after = tb.process_token(
             Token::EndTag(TagToken {
                 name: "svg",
                 attrs: &[],
@@ -922,8 +951,10 @@ mod tests {
             }),
             0,
         );
-        assert!(!tb.cdata_allowed());
-        tb.process_token(start("plaintext", &[]), 0);
-        assert_eq!(tb.take_tokenizer_state(), Some(State::Plaintext));
+        assert!(!after.cdata_allowed && after.tokenizer_state.is_none());
+        assert_eq!(
+            tb.process_token(start("plaintext", &[]), 0).tokenizer_state,
+            Some(State::Plaintext)
+        );
     }
 }
