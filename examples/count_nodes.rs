@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::io::Read;
 
 use simdhtml::tree_builder::{Attr, InsertionPoint, Namespace, QuirksMode, TreeSink};
-use simdhtml::{Arena, ParseOptions, parse_with_sink};
+use simdhtml::{Arena, ParseOptions, Tag, parse_with_sink};
 
 /// Per node: its parent, and for elements the namespace, name and attributes (the builder asks
 /// about those: `is_element_named`, `element_attr`).
@@ -52,7 +52,13 @@ impl<'a> TreeSink<'a> for Counter<'a> {
         0
     }
 
-    fn create_element(&mut self, ns: Namespace, name: &'a str, attrs: &[Attr<'a>]) -> usize {
+    fn create_element(
+        &mut self,
+        ns: Namespace,
+        name: &'a str,
+        _tag: Tag,
+        attrs: &[Attr<'a>],
+    ) -> usize {
         self.new_node("element", Some((ns, name, attrs.to_vec())))
     }
 

@@ -105,6 +105,7 @@ pub mod input;
 mod parser;
 pub mod serialize;
 pub mod stream;
+pub mod tag;
 pub mod tokenizer;
 pub mod tree_builder;
 
@@ -114,3 +115,4 @@ pub use parser::{
     FragmentContext, ParseOptions, parse_document, parse_document_str, parse_fragment,
     parse_with_sink,
 };
+pub use tag::Tag;

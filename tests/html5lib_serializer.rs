@@ -34,7 +34,7 @@ use simdhtml::dom::ArenaSink;
 use simdhtml::serialize::{SerializeOptions, serialize_node};
 use simdhtml::tokenizer::{Token, Tokenizer, TokenizerOptions};
 use simdhtml::tree_builder::{Attr, AttrNamespace, InsertionPoint, Namespace, TreeSink};
-use simdhtml::{Arena, NodeId};
+use simdhtml::{Arena, NodeId, Tag};
 
 use serde_json::Value;
 
@@ -104,13 +104,13 @@ fn serialize_tokens(input: &[Value]) -> String {
                 let ns = ns_of(t[1].as_str().unwrap()).expect("known element namespace");
                 let a = attrs(&arena, &t[3]);
                 // A childless element: its serialisation is the start tag and the end tag.
-                let el = sink.create_element(ns, s(2), &a);
+                let el = sink.create_element(ns, s(2), Tag::from_name(s(2)), &a);
                 pieces.push((Some(el), format!("</{}>", s(2))));
                 open.push((ns, s(2)));
             }
             "EmptyTag" => {
                 let a = attrs(&arena, &t[2]);
-                let el = sink.create_element(Namespace::Html, s(1), &a);
+                let el = sink.create_element(Namespace::Html, s(1), Tag::from_name(s(1)), &a);
                 pieces.push((Some(el), format!("</{}>", s(1))));
             }
             "EndTag" => {
@@ -121,7 +121,7 @@ fn serialize_tokens(input: &[Value]) -> String {
                 // The Text node, alone in a childless copy of the open element (whose name
                 // decides the escaping), or in a fragment at the top level.
                 let parent = match open.last() {
-                    Some(&(ns, name)) => sink.create_element(ns, name, &[]),
+                    Some(&(ns, name)) => sink.create_element(ns, name, Tag::from_name(name), &[]),
                     None => sink.create_document_fragment(),
                 };
                 sink.insert(detached, parent);

@@ -5,7 +5,7 @@
 
 use simdhtml::dom::ArenaSink;
 use simdhtml::serialize::html5lib_dump;
-use simdhtml::tokenizer::{Attribute, Tag, Token};
+use simdhtml::tokenizer::{Attribute, TagToken, Token};
 use simdhtml::tree_builder::{TreeBuilder, TreeBuilderOptions};
 use simdhtml::{Arena, Document, ParseOptions, parse_document_str};
 
@@ -22,19 +22,11 @@ fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
 }
 
 fn start(name: &str) -> Token<'_> {
-    Token::StartTag(Tag {
-        name,
-        attrs: &[],
-        self_closing: false,
-    })
+    Token::StartTag(TagToken::new(name, &[], false))
 }
 
 fn end(name: &str) -> Token<'_> {
-    Token::EndTag(Tag {
-        name,
-        attrs: &[],
-        self_closing: false,
-    })
+    Token::EndTag(TagToken::new(name, &[], false))
 }
 
 /// Feeds `tokens` straight into the tree builder (independent of the tokenizer).
@@ -105,20 +97,8 @@ fn formatting_elements_with_distinct_attributes() {
         }];
         let toks = attrs
             .iter()
-            .map(|&attrs| {
-                Token::StartTag(Tag {
-                    name: "b",
-                    attrs,
-                    self_closing: false,
-                })
-            })
-            .chain((0..N).map(|_| {
-                Token::StartTag(Tag {
-                    name: "b",
-                    attrs: same,
-                    self_closing: false,
-                })
-            }));
+            .map(|&attrs| Token::StartTag(TagToken::new("b", attrs, false)))
+            .chain((0..N).map(|_| Token::StartTag(TagToken::new("b", same, false))));
         let (doc, _) = build(&arena, toks);
         assert_eq!(depth_of_last_node(&doc), 2 * N + 2);
     });

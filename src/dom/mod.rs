@@ -58,6 +58,10 @@ impl NodeId {
 pub struct ElementData<'a> {
     /// The namespace.
     pub ns: Namespace,
+    /// The local name as a known tag ([`Tag::Other`](crate::Tag::Other) for a name no tree
+    /// construction rule mentions; `title` is [`Tag::Title`](crate::Tag::Title) in HTML and SVG
+    /// alike: pair it with `ns`). Always `Tag::from_name` of the ASCII-lower-cased `name`.
+    pub tag: crate::Tag,
     /// The local name (`div`, `foreignObject`).
     pub name: &'a str,
     /// The attributes, in the order the parser added them.

@@ -66,10 +66,12 @@ impl<'a> Document<'a> {
     /// (`foreignObject`).
     pub fn create_element_ns(&mut self, arena: &'a Arena, ns: Namespace, name: &str) -> NodeId {
         let name: &'a str = arena.alloc_str(name);
+        let tag = crate::Tag::from_name(&name.to_ascii_lowercase());
         let template_contents = (ns == Namespace::Html && name == "template")
             .then(|| self.push(NodeData::DocumentFragment));
         self.push(NodeData::Element(ElementData {
             ns,
+            tag,
             name,
             attrs: &[],
             template_contents,

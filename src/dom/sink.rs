@@ -2,6 +2,7 @@
 
 use bumpalo::Bump;
 
+use crate::Tag;
 use crate::tree_builder::{Attr, InsertionPoint, Namespace, QuirksMode, TreeSink};
 
 use super::{
@@ -122,19 +123,26 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
         NodeId::DOCUMENT
     }
 
-    fn create_element(&mut self, ns: Namespace, name: &'a str, attrs: &[Attr<'a>]) -> NodeId {
+    fn create_element(
+        &mut self,
+        ns: Namespace,
+        name: &'a str,
+        tag: Tag,
+        attrs: &[Attr<'a>],
+    ) -> NodeId {
         let attrs: &'a [Attr<'a>] = if attrs.is_empty() {
             &[]
         } else {
             self.arena.alloc_slice_copy(attrs)
         };
-        let template_contents = if ns == Namespace::Html && name == "template" {
+        let template_contents = if ns == Namespace::Html && tag == Tag::Template {
             Some(self.doc.push(NodeData::DocumentFragment))
         } else {
             None
         };
         self.doc.push(NodeData::Element(ElementData {
             ns,
+            tag,
             name,
             attrs,
             template_contents,
@@ -252,7 +260,7 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
         let data = match self.doc.data(node) {
             NodeData::Element(e) => {
                 let e = *e;
-                return self.create_element(e.ns, e.name, e.attrs);
+                return self.create_element(e.ns, e.name, e.tag, e.attrs);
             }
             NodeData::Text(t) => match self.gathering {
                 Some(g) if g == node => NodeData::Text(self.arena.alloc_str(&self.gathered)),

@@ -7,7 +7,7 @@
 //!
 //! Strings that need no change are returned as they are (no copy).
 
-use super::{Attribute, Tag, Token};
+use super::{Attribute, TagToken, Token};
 use bumpalo::Bump;
 
 /// Matches XML 1.0's `Char` production.
@@ -61,10 +61,10 @@ pub(super) fn coerce_token<'a>(arena: &'a Bump, token: Token<'a>) -> Token<'a> {
     }
 }
 
-fn coerce_tag<'a>(arena: &'a Bump, tag: Tag<'a>) -> Tag<'a> {
+fn coerce_tag<'a>(arena: &'a Bump, tag: TagToken<'a>) -> TagToken<'a> {
     let attrs = arena.alloc_slice_fill_iter(tag.attrs.iter().map(|a| Attribute {
         name: a.name,
         value: coerce_text(arena, a.value),
     }));
-    Tag { attrs, ..tag }
+    TagToken { attrs, ..tag }
 }

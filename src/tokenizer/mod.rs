@@ -37,7 +37,7 @@ mod token;
 pub use error::{ErrorCode, LineCol, LineIndex, ParseError};
 pub use scan::ScanImpl;
 pub use state::State;
-pub use token::{Attribute, Doctype, ProcessingInstruction, Tag, Token};
+pub use token::{Attribute, Doctype, ProcessingInstruction, TagToken, Token};
 
 use bumpalo::Bump;
 use std::collections::HashSet;

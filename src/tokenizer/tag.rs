@@ -2,9 +2,10 @@
 
 use super::scan;
 use super::{
-    Attribute, ErrorCode, LINEAR_DUPLICATE_CHECK_LIMIT, State, Tag, Token, Tokenizer,
+    Attribute, ErrorCode, LINEAR_DUPLICATE_CHECK_LIMIT, State, TagToken, Token, Tokenizer,
     is_tokenizer_whitespace,
 };
+use crate::tag::Tag;
 
 impl<'a> Tokenizer<'a> {
     /// Creates a new start or end tag token: empty name, no attributes, self-closing unset.
@@ -110,8 +111,9 @@ impl<'a> Tokenizer<'a> {
         } else {
             self.arena.alloc_slice_copy(&self.attrs)
         };
-        let tag = Tag {
+        let tag = TagToken {
             name,
+            tag: Tag::from_name(name),
             attrs,
             self_closing: self.self_closing,
         };

@@ -6,16 +6,18 @@
 //! U+0000 replacement, ASCII lower-casing of names). Strings from the named character
 //! reference table are `&'static str`.
 
+use crate::tag::Tag;
+
 /// One token. Strings borrow the input or the arena for `'a`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Token<'a> {
     /// A DOCTYPE token (13.2.5.53–68).
     Doctype(Doctype<'a>),
     /// A start tag token.
-    StartTag(Tag<'a>),
+    StartTag(TagToken<'a>),
     /// An end tag token. Its attributes and self-closing flag are kept (they are parse errors,
     /// already reported by the tokenizer) but the tree builder ignores them.
-    EndTag(Tag<'a>),
+    EndTag(TagToken<'a>),
     /// A comment token's data.
     Comment(&'a str),
     /// A run of character tokens, never empty. Adjacent runs are not guaranteed to be merged
@@ -44,16 +46,31 @@ pub struct Doctype<'a> {
 
 /// A start or end tag token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Tag<'a> {
+pub struct TagToken<'a> {
     /// The tag name, ASCII-lowercased.
     pub name: &'a str,
+    /// The name as a known tag ([`Tag::Other`] for a name no tree construction rule
+    /// mentions), classified once by the tokenizer as the name ends.
+    pub tag: Tag,
     /// The attributes in source order, duplicates already dropped (the first one wins).
     pub attrs: &'a [Attribute<'a>],
     /// The self-closing flag (`<br/>`).
     pub self_closing: bool,
 }
 
-impl<'a> Tag<'a> {
+impl<'a> TagToken<'a> {
+    /// A tag token named `name` (ASCII lower case, as the tokenizer makes them), its
+    /// [`tag`](Self::tag) classified from the name: for feeding a tree builder tokens of one's
+    /// own.
+    pub fn new(name: &'a str, attrs: &'a [Attribute<'a>], self_closing: bool) -> Self {
+        TagToken {
+            name,
+            tag: Tag::from_name(name),
+            attrs,
+            self_closing,
+        }
+    }
+
     /// The value of the attribute whose (lower-cased) name is `name`, if present.
     pub fn attr(&self, name: &str) -> Option<&'a str> {
         self.attrs.iter().find(|a| a.name == name).map(|a| a.value)

@@ -2,6 +2,7 @@
 //! frameset", "after frameset", "after after body", "after after frameset" (13.2.6.4.17–21).
 
 use super::{InsertionMode, Step, Tag, TreeBuilder, TreeSink, is_ws, split_leading_ws};
+use crate::tag::HEAD_CONTENT;
 use crate::tokenizer::Token;
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -12,18 +13,17 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             | Token::Comment(_)
             | Token::ProcessingInstruction(_)
             | Token::Doctype(_) => self.in_body(token),
-            Token::StartTag(t) => match t.name {
-                "base" | "basefont" | "bgsound" | "link" | "meta" | "noframes" | "script"
-                | "style" | "template" | "title" => self.in_head(token),
-                "caption" | "colgroup" | "tbody" | "tfoot" | "thead" => {
+            Token::StartTag(t) => match t.tag {
+                tag if tag.is_in(HEAD_CONTENT) => self.in_head(token),
+                Tag::Caption | Tag::Colgroup | Tag::Tbody | Tag::Tfoot | Tag::Thead => {
                     self.switch_template_mode(InsertionMode::InTable, token)
                 }
-                "col" => self.switch_template_mode(InsertionMode::InColumnGroup, token),
-                "tr" => self.switch_template_mode(InsertionMode::InTableBody, token),
-                "td" | "th" => self.switch_template_mode(InsertionMode::InRow, token),
+                Tag::Col => self.switch_template_mode(InsertionMode::InColumnGroup, token),
+                Tag::Tr => self.switch_template_mode(InsertionMode::InTableBody, token),
+                Tag::Td | Tag::Th => self.switch_template_mode(InsertionMode::InRow, token),
                 _ => self.switch_template_mode(InsertionMode::InBody, token),
             },
-            Token::EndTag(t) if t.name == "template" => self.in_head(token),
+            Token::EndTag(t) if t.tag == Tag::Template => self.in_head(token),
             Token::EndTag(_) => {
                 self.error("unexpected end tag in template");
                 None
@@ -75,8 +75,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.error("unexpected DOCTYPE");
                 None
             }
-            Token::StartTag(t) if t.name == "html" => self.in_body(token),
-            Token::EndTag(t) if t.name == "html" => {
+            Token::StartTag(t) if t.tag == Tag::Html => self.in_body(token),
+            Token::EndTag(t) if t.tag == Tag::Html => {
                 if self.context.is_some() {
                     self.error("html end tag in fragment");
                 } else {
@@ -124,12 +124,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.insert_pi(pi.target, pi.data);
                 None
             }
-            Token::StartTag(t) if t.name == "html" => self.in_body(token),
-            Token::StartTag(t) if t.name == "frameset" => {
+            Token::StartTag(t) if t.tag == Tag::Html => self.in_body(token),
+            Token::StartTag(t) if t.tag == Tag::Frameset => {
                 self.insert_html(&t);
                 None
             }
-            Token::EndTag(t) if t.name == "frameset" => {
+            Token::EndTag(t) if t.tag == Tag::Frameset => {
                 if self.open.len() == 1 {
                     self.error("frameset end tag at root");
                     return None;
@@ -140,12 +140,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 }
                 None
             }
-            Token::StartTag(t) if t.name == "frame" => {
+            Token::StartTag(t) if t.tag == Tag::Frame => {
                 self.insert_html(&t);
                 self.pop();
                 None
             }
-            Token::StartTag(t) if t.name == "noframes" => self.in_head(token),
+            Token::StartTag(t) if t.tag == Tag::Noframes => self.in_head(token),
             Token::Eof => {
                 if self.open.len() != 1 {
                     self.error("end of file in frameset");
@@ -175,12 +175,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.insert_pi(pi.target, pi.data);
                 None
             }
-            Token::StartTag(t) if t.name == "html" => self.in_body(token),
-            Token::EndTag(t) if t.name == "html" => {
+            Token::StartTag(t) if t.tag == Tag::Html => self.in_body(token),
+            Token::EndTag(t) if t.tag == Tag::Html => {
                 self.mode = InsertionMode::AfterAfterFrameset;
                 None
             }
-            Token::StartTag(t) if t.name == "noframes" => self.in_head(token),
+            Token::StartTag(t) if t.tag == Tag::Noframes => self.in_head(token),
             Token::Eof => {
                 self.stop_parsing();
                 None
@@ -200,7 +200,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::Doctype(_) => self.in_body(token),
-            Token::StartTag(t) if t.name == "html" => self.in_body(token),
+            Token::StartTag(t) if t.tag == Tag::Html => self.in_body(token),
             Token::Characters(s) => {
                 let (ws, rest) = split_leading_ws(s);
                 if !ws.is_empty() {
@@ -233,7 +233,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::Doctype(_) => self.in_body(token),
-            Token::StartTag(t) if t.name == "html" => self.in_body(token),
+            Token::StartTag(t) if t.tag == Tag::Html => self.in_body(token),
             Token::Characters(s) => {
                 let mut rest = s;
                 while !rest.is_empty() {
@@ -251,7 +251,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.stop_parsing();
                 None
             }
-            Token::StartTag(t) if t.name == "noframes" => self.in_head(token),
+            Token::StartTag(t) if t.tag == Tag::Noframes => self.in_head(token),
             _ => {
                 self.error("content after frameset");
                 None

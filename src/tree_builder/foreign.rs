@@ -159,10 +159,10 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// foreign content "any other start tag" rule, and pops it again when self-closing.
     pub(crate) fn insert_foreign_for_tag(
         &mut self,
-        tag: &crate::tokenizer::Tag<'a>,
+        tag: &crate::tokenizer::TagToken<'a>,
         ns: Namespace,
     ) {
-        let lookup = Tag::from_name(tag.name);
+        let lookup = tag.tag;
         let name = if ns == Namespace::Svg {
             adjust_svg_tag_name(tag.name).unwrap_or(tag.name)
         } else {
@@ -217,51 +217,52 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Token::StartTag(t) => {
                 let breakout = matches!(
-                    t.name,
-                    "b" | "big"
-                        | "blockquote"
-                        | "body"
-                        | "br"
-                        | "center"
-                        | "code"
-                        | "dd"
-                        | "div"
-                        | "dl"
-                        | "dt"
-                        | "em"
-                        | "embed"
-                        | "h1"
-                        | "h2"
-                        | "h3"
-                        | "h4"
-                        | "h5"
-                        | "h6"
-                        | "head"
-                        | "hr"
-                        | "i"
-                        | "img"
-                        | "li"
-                        | "listing"
-                        | "menu"
-                        | "meta"
-                        | "nobr"
-                        | "ol"
-                        | "p"
-                        | "pre"
-                        | "ruby"
-                        | "s"
-                        | "small"
-                        | "span"
-                        | "strong"
-                        | "strike"
-                        | "sub"
-                        | "sup"
-                        | "table"
-                        | "tt"
-                        | "u"
-                        | "ul"
-                        | "var"
-                ) || (t.name == "font"
+                    t.tag,
+                    Tag::B
+                        | Tag::Big
+                        | Tag::Blockquote
+                        | Tag::Body
+                        | Tag::Br
+                        | Tag::Center
+                        | Tag::Code
+                        | Tag::Dd
+                        | Tag::Div
+                        | Tag::Dl
+                        | Tag::Dt
+                        | Tag::Em
+                        | Tag::Embed
+                        | Tag::H1
+                        | Tag::H2
+                        | Tag::H3
+                        | Tag::H4
+                        | Tag::H5
+                        | Tag::H6
+                        | Tag::Head
+                        | Tag::Hr
+                        | Tag::I
+                        | Tag::Img
+                        | Tag::Li
+                        | Tag::Listing
+                        | Tag::Menu
+                        | Tag::Meta
+                        | Tag::Nobr
+                        | Tag::Ol
+                        | Tag::P
+                        | Tag::Pre
+                        | Tag::Ruby
+                        | Tag::S
+                        | Tag::Small
+                        | Tag::Span
+                        | Tag::Strong
+                        | Tag::Strike
+                        | Tag::Sub
+                        | Tag::Sup
+                        | Tag::Table
+                        | Tag::Tt
+                        | Tag::U
+                        | Tag::Ul
+                        | Tag::Var
+                ) || (t.tag == Tag::Font
                     && t.attrs
                         .iter()
                         .any(|a| matches!(a.name, "color" | "face" | "size")));
@@ -277,7 +278,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.insert_foreign_for_tag(&t, ns);
                 None
             }
-            Token::EndTag(t) if t.name == "br" || t.name == "p" => {
+            Token::EndTag(t) if t.tag == Tag::Br || t.tag == Tag::P => {
                 self.error("HTML end tag in foreign content");
                 self.pop_to_html_or_integration_point();
                 self.process_in_mode(self.mode, token)
@@ -285,7 +286,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Token::EndTag(t) => {
                 let cur = self.current();
                 let c = self.elem(cur);
-                if t.name == "script" && c.ns == Namespace::Svg && c.name == "script" {
+                if t.tag == Tag::Script && c.ns == Namespace::Svg && c.name == "script" {
                     self.pop();
                     return None;
                 }

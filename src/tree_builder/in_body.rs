@@ -4,7 +4,8 @@ use super::open_elements::Scope;
 use super::{
     Attr, AttrNamespace, InsertionMode, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws,
 };
-use crate::tokenizer::{State, Tag as TagToken, Token};
+use crate::tag::HEAD_CONTENT;
+use crate::tokenizer::{State, TagToken, Token};
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// The "in body" insertion mode (13.2.6.4.7).
@@ -95,7 +96,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     pub(crate) fn in_body_start_tag(&mut self, t: TagToken<'a>) -> Step<'a> {
-        let tag = Tag::from_name(t.name);
+        let tag = t.tag;
         match tag {
             Tag::Html => {
                 self.error("unexpected html start tag");
@@ -105,16 +106,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.sink.add_attrs_if_missing(h, &attrs);
                 }
             }
-            Tag::Base
-            | Tag::Basefont
-            | Tag::Bgsound
-            | Tag::Link
-            | Tag::Meta
-            | Tag::Noframes
-            | Tag::Script
-            | Tag::Style
-            | Tag::Template
-            | Tag::Title => return self.in_head(Token::StartTag(t)),
+            tag if tag.is_in(HEAD_CONTENT) => return self.in_head(Token::StartTag(t)),
             Tag::Body => {
                 self.error("unexpected body start tag");
                 if self.open.len() > 1
@@ -138,7 +130,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     while self.open.len() > 1 {
                         self.pop();
                     }
-                    self.insert_html_as(&t, tag);
+                    self.insert_html(&t);
                     self.mode = InsertionMode::InFrameset;
                 }
             }
@@ -168,7 +160,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             | Tag::Summary
             | Tag::Ul => {
                 self.close_p_if_in_button_scope();
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
             }
             Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6 => {
                 self.close_p_if_in_button_scope();
@@ -177,11 +169,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.error("nested heading");
                     self.pop();
                 }
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
             }
             Tag::Pre | Tag::Listing => {
                 self.close_p_if_in_button_scope();
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
                 self.ignore_lf = true;
                 self.frameset_not_ok();
             }
@@ -191,7 +183,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.error("nested form");
                 } else {
                     self.close_p_if_in_button_scope();
-                    let id = self.insert_html_as(&t, tag);
+                    let id = self.insert_html(&t);
                     if !template_open {
                         self.form = Some(id);
                     }
@@ -222,7 +214,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     }
                 }
                 self.close_p_if_in_button_scope();
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
             }
             Tag::Dd | Tag::Dt => {
                 self.frameset_not_ok();
@@ -249,11 +241,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     }
                 }
                 self.close_p_if_in_button_scope();
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
             }
             Tag::Plaintext => {
                 self.close_p_if_in_button_scope();
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
                 self.tokenizer_state = Some(State::Plaintext);
             }
             Tag::Button => {
@@ -263,7 +255,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.pop_until_tag(Tag::Button);
                 }
                 self.reconstruct_formatting();
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
                 self.frameset_not_ok();
             }
             Tag::A => {
@@ -276,7 +268,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.remove_from_stack(a);
                 }
                 self.reconstruct_formatting();
-                let id = self.insert_html_as(&t, tag);
+                let id = self.insert_html(&t);
                 self.push_formatting(id);
             }
             Tag::B
@@ -292,7 +284,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             | Tag::Tt
             | Tag::U => {
                 self.reconstruct_formatting();
-                let id = self.insert_html_as(&t, tag);
+                let id = self.insert_html(&t);
                 self.push_formatting(id);
             }
             Tag::Nobr => {
@@ -304,12 +296,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     }
                     self.reconstruct_formatting();
                 }
-                let id = self.insert_html_as(&t, tag);
+                let id = self.insert_html(&t);
                 self.push_formatting(id);
             }
             Tag::Applet | Tag::Marquee | Tag::Object => {
                 self.reconstruct_formatting();
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
                 self.push_marker();
                 self.frameset_not_ok();
             }
@@ -317,13 +309,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 if self.quirks_mode != super::QuirksMode::Quirks {
                     self.close_p_if_in_button_scope();
                 }
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
                 self.frameset_not_ok();
                 self.mode = InsertionMode::InTable;
             }
             Tag::Area | Tag::Br | Tag::Embed | Tag::Img | Tag::Keygen | Tag::Wbr => {
                 self.reconstruct_formatting();
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
                 self.pop();
                 self.frameset_not_ok();
             }
@@ -337,7 +329,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.pop_until_tag(Tag::Select);
                 }
                 self.reconstruct_formatting();
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
                 self.pop();
                 if !t
                     .attr("type")
@@ -347,7 +339,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 }
             }
             Tag::Param | Tag::Source | Tag::Track => {
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
                 self.pop();
             }
             Tag::Hr => {
@@ -360,17 +352,21 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         self.error("hr in option");
                     }
                 }
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
                 self.pop();
                 self.frameset_not_ok();
             }
             Tag::Image => {
                 self.error("image start tag");
-                let img = TagToken { name: "img", ..t };
+                let img = TagToken {
+                    name: "img",
+                    tag: Tag::Img,
+                    ..t
+                };
                 return self.in_body_start_tag(img);
             }
             Tag::Textarea => {
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
                 self.ignore_lf = true;
                 self.tokenizer_state = Some(State::Rcdata);
                 self.original_mode = self.mode;
@@ -397,7 +393,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.pop_until_tag(Tag::Select);
                 } else {
                     self.reconstruct_formatting();
-                    self.insert_html_as(&t, tag);
+                    self.insert_html(&t);
                     self.frameset_not_ok();
                 }
             }
@@ -411,7 +407,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.pop();
                 }
                 self.reconstruct_formatting();
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
             }
             Tag::Optgroup => {
                 if self.in_scope(Tag::Select, Scope::Default) {
@@ -425,7 +421,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.pop();
                 }
                 self.reconstruct_formatting();
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
             }
             Tag::Rb | Tag::Rtc => {
                 if self.in_scope(Tag::Ruby, Scope::Default) {
@@ -434,7 +430,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         self.error("rb outside ruby");
                     }
                 }
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
             }
             Tag::Rp | Tag::Rt => {
                 if self.in_scope(Tag::Ruby, Scope::Default) {
@@ -443,7 +439,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         self.error("rt outside ruby");
                     }
                 }
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
             }
             Tag::Math => {
                 self.reconstruct_formatting();
@@ -468,14 +464,14 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             _ => {
                 self.reconstruct_formatting();
-                self.insert_html_as(&t, tag);
+                self.insert_html(&t);
             }
         }
         None
     }
 
     pub(crate) fn in_body_end_tag(&mut self, t: TagToken<'a>) -> Step<'a> {
-        let tag = Tag::from_name(t.name);
+        let tag = t.tag;
         match tag {
             Tag::Template => return self.in_head(Token::EndTag(t)),
             Tag::Body | Tag::Html => {
@@ -630,6 +626,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.error("br end tag");
                 let br = TagToken {
                     name: "br",
+                    tag: Tag::Br,
                     attrs: &[],
                     self_closing: false,
                 };

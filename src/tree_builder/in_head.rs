@@ -5,6 +5,7 @@ use super::{
     InsertionMode, Namespace, QuirksMode, Step, Tag, TreeBuilder, TreeSink, quirks,
     split_leading_ws,
 };
+use crate::tag::HEAD_CONTENT;
 use crate::tokenizer::{State, Token};
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -72,11 +73,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.before_html_anything_else(&[]);
                 Some(Token::Characters(rest))
             }
-            Token::StartTag(t) if t.name == "html" => {
+            Token::StartTag(t) if t.tag == Tag::Html => {
                 self.before_html_anything_else(t.attrs);
                 None
             }
-            Token::EndTag(t) if !matches!(t.name, "head" | "body" | "html" | "br") => {
+            Token::EndTag(t) if !matches!(t.tag, Tag::Head | Tag::Body | Tag::Html | Tag::Br) => {
                 self.error("unexpected end tag");
                 None
             }
@@ -125,14 +126,14 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.error("unexpected DOCTYPE");
                 None
             }
-            Token::StartTag(t) if t.name == "html" => self.in_body(token),
-            Token::StartTag(t) if t.name == "head" => {
+            Token::StartTag(t) if t.tag == Tag::Html => self.in_body(token),
+            Token::StartTag(t) if t.tag == Tag::Head => {
                 let id = self.insert_html(&t);
                 self.head = Some(id);
                 self.mode = InsertionMode::InHead;
                 None
             }
-            Token::EndTag(t) if !matches!(t.name, "head" | "body" | "html" | "br") => {
+            Token::EndTag(t) if !matches!(t.tag, Tag::Head | Tag::Body | Tag::Html | Tag::Br) => {
                 self.error("unexpected end tag");
                 None
             }
@@ -173,44 +174,44 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.error("unexpected DOCTYPE");
                 None
             }
-            Token::StartTag(t) => match t.name {
-                "html" => self.in_body(token),
-                "base" | "basefont" | "bgsound" | "link" => {
+            Token::StartTag(t) => match t.tag {
+                Tag::Html => self.in_body(token),
+                Tag::Base | Tag::Basefont | Tag::Bgsound | Tag::Link => {
                     self.insert_html(&t);
                     self.pop();
                     None
                 }
-                "meta" => {
+                Tag::Meta => {
                     self.insert_html(&t);
                     self.pop();
                     self.meta_encoding_declaration(t.attrs);
                     None
                 }
-                "title" => {
+                Tag::Title => {
                     self.parse_text_element(&t, State::Rcdata);
                     None
                 }
-                "noscript" if self.scripting => {
+                Tag::Noscript if self.scripting => {
                     self.parse_text_element(&t, State::Rawtext);
                     None
                 }
-                "noframes" | "style" => {
+                Tag::Noframes | Tag::Style => {
                     self.parse_text_element(&t, State::Rawtext);
                     None
                 }
-                "noscript" => {
+                Tag::Noscript => {
                     self.insert_html(&t);
                     self.mode = InsertionMode::InHeadNoscript;
                     None
                 }
-                "script" => {
+                Tag::Script => {
                     self.insert_html(&t);
                     self.tokenizer_state = Some(State::ScriptData);
                     self.original_mode = self.mode;
                     self.mode = InsertionMode::Text;
                     None
                 }
-                "template" => {
+                Tag::Template => {
                     self.push_marker();
                     // The frameset-ok flag: a template in the body makes it "not ok", a template
                     // in the head does not (WPT template.dat, 2026-09; the July 2026 text sets it
@@ -223,7 +224,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.insert_html(&t);
                     None
                 }
-                "head" => {
+                Tag::Head => {
                     self.error("unexpected head start tag");
                     None
                 }
@@ -232,17 +233,17 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     Some(token)
                 }
             },
-            Token::EndTag(t) => match t.name {
-                "head" => {
+            Token::EndTag(t) => match t.tag {
+                Tag::Head => {
                     self.pop();
                     self.mode = InsertionMode::AfterHead;
                     None
                 }
-                "body" | "html" | "br" => {
+                Tag::Body | Tag::Html | Tag::Br => {
                     self.in_head_anything_else();
                     Some(token)
                 }
-                "template" => {
+                Tag::Template => {
                     self.end_template();
                     None
                 }
@@ -286,8 +287,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.error("unexpected DOCTYPE");
                 None
             }
-            Token::StartTag(t) if t.name == "html" => self.in_body(token),
-            Token::EndTag(t) if t.name == "noscript" => {
+            Token::StartTag(t) if t.tag == Tag::Html => self.in_body(token),
+            Token::EndTag(t) if t.tag == Tag::Noscript => {
                 self.pop();
                 self.mode = InsertionMode::InHead;
                 None
@@ -306,17 +307,22 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Token::Comment(_) | Token::ProcessingInstruction(_) => self.in_head(token),
             Token::StartTag(t)
                 if matches!(
-                    t.name,
-                    "basefont" | "bgsound" | "link" | "meta" | "noframes" | "style"
+                    t.tag,
+                    Tag::Basefont
+                        | Tag::Bgsound
+                        | Tag::Link
+                        | Tag::Meta
+                        | Tag::Noframes
+                        | Tag::Style
                 ) =>
             {
                 self.in_head(token)
             }
-            Token::StartTag(t) if matches!(t.name, "head" | "noscript") => {
+            Token::StartTag(t) if matches!(t.tag, Tag::Head | Tag::Noscript) => {
                 self.error("unexpected start tag in noscript");
                 None
             }
-            Token::EndTag(t) if t.name != "br" => {
+            Token::EndTag(t) if t.tag != Tag::Br => {
                 self.error("unexpected end tag in noscript");
                 None
             }
@@ -357,21 +363,20 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.error("unexpected DOCTYPE");
                 None
             }
-            Token::StartTag(t) => match t.name {
-                "html" => self.in_body(token),
-                "body" => {
+            Token::StartTag(t) => match t.tag {
+                Tag::Html => self.in_body(token),
+                Tag::Body => {
                     self.insert_html(&t);
                     self.frameset_not_ok();
                     self.mode = InsertionMode::InBody;
                     None
                 }
-                "frameset" => {
+                Tag::Frameset => {
                     self.insert_html(&t);
                     self.mode = InsertionMode::InFrameset;
                     None
                 }
-                "base" | "basefont" | "bgsound" | "link" | "meta" | "noframes" | "script"
-                | "style" | "template" | "title" => {
+                tag if tag.is_in(HEAD_CONTENT) => {
                     self.error("head element after head");
                     let head = self.head.expect("head element pointer is set after head");
                     self.push(head);
@@ -379,7 +384,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.remove_from_stack(head);
                     r
                 }
-                "head" => {
+                Tag::Head => {
                     self.error("unexpected head start tag");
                     None
                 }
@@ -388,9 +393,9 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     Some(token)
                 }
             },
-            Token::EndTag(t) => match t.name {
-                "template" => self.in_head(token),
-                "body" | "html" | "br" => {
+            Token::EndTag(t) => match t.tag {
+                Tag::Template => self.in_head(token),
+                Tag::Body | Tag::Html | Tag::Br => {
                     self.after_head_anything_else();
                     Some(token)
                 }

@@ -3,6 +3,7 @@
 
 use super::open_elements::Scope;
 use super::{InsertionMode, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws, split_leading_ws};
+use crate::tag::TABLE_STRUCTURE;
 use crate::tokenizer::Token;
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -37,39 +38,39 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.error("unexpected DOCTYPE");
                 None
             }
-            Token::StartTag(t) => match t.name {
-                "caption" => {
+            Token::StartTag(t) => match t.tag {
+                Tag::Caption => {
                     self.clear_stack_back_to(&[Tag::Table, Tag::Template, Tag::Html]);
                     self.push_marker();
                     self.insert_html(&t);
                     self.mode = InsertionMode::InCaption;
                     None
                 }
-                "colgroup" => {
+                Tag::Colgroup => {
                     self.clear_stack_back_to(&[Tag::Table, Tag::Template, Tag::Html]);
                     self.insert_html(&t);
                     self.mode = InsertionMode::InColumnGroup;
                     None
                 }
-                "col" => {
+                Tag::Col => {
                     self.clear_stack_back_to(&[Tag::Table, Tag::Template, Tag::Html]);
                     self.insert_html_named("colgroup");
                     self.mode = InsertionMode::InColumnGroup;
                     Some(token)
                 }
-                "tbody" | "tfoot" | "thead" => {
+                Tag::Tbody | Tag::Tfoot | Tag::Thead => {
                     self.clear_stack_back_to(&[Tag::Table, Tag::Template, Tag::Html]);
                     self.insert_html(&t);
                     self.mode = InsertionMode::InTableBody;
                     None
                 }
-                "td" | "th" | "tr" => {
+                Tag::Td | Tag::Th | Tag::Tr => {
                     self.clear_stack_back_to(&[Tag::Table, Tag::Template, Tag::Html]);
                     self.insert_html_named("tbody");
                     self.mode = InsertionMode::InTableBody;
                     Some(token)
                 }
-                "table" => {
+                Tag::Table => {
                     self.error("nested table");
                     if !self.in_scope(Tag::Table, Scope::Table) {
                         return None;
@@ -78,8 +79,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.reset_insertion_mode();
                     Some(token)
                 }
-                "style" | "script" | "template" => self.in_head(token),
-                "input"
+                Tag::Style | Tag::Script | Tag::Template => self.in_head(token),
+                Tag::Input
                     if t.attr("type")
                         .is_some_and(|v| v.eq_ignore_ascii_case("hidden")) =>
                 {
@@ -88,7 +89,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.pop();
                     None
                 }
-                "form" => {
+                Tag::Form => {
                     self.error("form in table");
                     // Inside template contents the form element pointer is ignored, so the form
                     // is kept (WPT template.dat, 2026-09).
@@ -105,8 +106,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 }
                 _ => self.in_table_anything_else(token),
             },
-            Token::EndTag(t) => match t.name {
-                "table" => {
+            Token::EndTag(t) => match t.tag {
+                Tag::Table => {
                     if !self.in_scope(Tag::Table, Scope::Table) {
                         self.error("table end tag without open table");
                         return None;
@@ -115,12 +116,21 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.reset_insertion_mode();
                     None
                 }
-                "body" | "caption" | "col" | "colgroup" | "html" | "tbody" | "td" | "tfoot"
-                | "th" | "thead" | "tr" => {
+                Tag::Body
+                | Tag::Caption
+                | Tag::Col
+                | Tag::Colgroup
+                | Tag::Html
+                | Tag::Tbody
+                | Tag::Td
+                | Tag::Tfoot
+                | Tag::Th
+                | Tag::Thead
+                | Tag::Tr => {
                     self.error("unexpected end tag in table");
                     None
                 }
-                "template" => self.in_head(token),
+                Tag::Template => self.in_head(token),
                 _ => self.in_table_anything_else(token),
             },
             Token::Eof => self.in_body(token),
@@ -207,37 +217,22 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// The "in caption" insertion mode (13.2.6.4.11).
     pub(crate) fn in_caption(&mut self, token: Token<'a>) -> Step<'a> {
         let closes_caption = match token {
-            Token::EndTag(t) if t.name == "caption" => Some(false),
-            Token::StartTag(t)
-                if matches!(
-                    t.name,
-                    "caption"
-                        | "col"
-                        | "colgroup"
-                        | "tbody"
-                        | "td"
-                        | "tfoot"
-                        | "th"
-                        | "thead"
-                        | "tr"
-                ) =>
-            {
-                Some(true)
-            }
-            Token::EndTag(t) if t.name == "table" => Some(true),
+            Token::EndTag(t) if t.tag == Tag::Caption => Some(false),
+            Token::StartTag(t) if t.tag.is_in(TABLE_STRUCTURE) => Some(true),
+            Token::EndTag(t) if t.tag == Tag::Table => Some(true),
             Token::EndTag(t)
                 if matches!(
-                    t.name,
-                    "body"
-                        | "col"
-                        | "colgroup"
-                        | "html"
-                        | "tbody"
-                        | "td"
-                        | "tfoot"
-                        | "th"
-                        | "thead"
-                        | "tr"
+                    t.tag,
+                    Tag::Body
+                        | Tag::Col
+                        | Tag::Colgroup
+                        | Tag::Html
+                        | Tag::Tbody
+                        | Tag::Td
+                        | Tag::Tfoot
+                        | Tag::Th
+                        | Tag::Thead
+                        | Tag::Tr
                 ) =>
             {
                 self.error("unexpected end tag in caption");
@@ -292,13 +287,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.error("unexpected DOCTYPE");
                 None
             }
-            Token::StartTag(t) if t.name == "html" => self.in_body(token),
-            Token::StartTag(t) if t.name == "col" => {
+            Token::StartTag(t) if t.tag == Tag::Html => self.in_body(token),
+            Token::StartTag(t) if t.tag == Tag::Col => {
                 self.insert_html(&t);
                 self.pop();
                 None
             }
-            Token::EndTag(t) if t.name == "colgroup" => {
+            Token::EndTag(t) if t.tag == Tag::Colgroup => {
                 if !self.current_is(Tag::Colgroup) {
                     self.error("colgroup end tag without open colgroup");
                     return None;
@@ -307,12 +302,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.mode = InsertionMode::InTable;
                 None
             }
-            Token::EndTag(t) if t.name == "col" => {
+            Token::EndTag(t) if t.tag == Tag::Col => {
                 self.error("col end tag");
                 None
             }
-            Token::StartTag(t) if t.name == "template" => self.in_head(token),
-            Token::EndTag(t) if t.name == "template" => self.in_head(token),
+            Token::StartTag(t) if t.tag == Tag::Template => self.in_head(token),
+            Token::EndTag(t) if t.tag == Tag::Template => self.in_head(token),
             Token::Eof => self.in_body(token),
             _ => self.in_column_group_anything_else(token),
         }
@@ -333,21 +328,21 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         const BODY_CONTEXT: &[Tag] =
             &[Tag::Tbody, Tag::Tfoot, Tag::Thead, Tag::Template, Tag::Html];
         match token {
-            Token::StartTag(t) if t.name == "tr" => {
+            Token::StartTag(t) if t.tag == Tag::Tr => {
                 self.clear_stack_back_to(BODY_CONTEXT);
                 self.insert_html(&t);
                 self.mode = InsertionMode::InRow;
                 None
             }
-            Token::StartTag(t) if matches!(t.name, "th" | "td") => {
+            Token::StartTag(t) if matches!(t.tag, Tag::Th | Tag::Td) => {
                 self.error("cell outside row");
                 self.clear_stack_back_to(BODY_CONTEXT);
                 self.insert_html_named("tr");
                 self.mode = InsertionMode::InRow;
                 Some(token)
             }
-            Token::EndTag(t) if matches!(t.name, "tbody" | "tfoot" | "thead") => {
-                let tag = Tag::from_name(t.name);
+            Token::EndTag(t) if matches!(t.tag, Tag::Tbody | Tag::Tfoot | Tag::Thead) => {
+                let tag = t.tag;
                 if !self.in_scope(tag, Scope::Table) {
                     self.error("table section end tag without open section");
                     return None;
@@ -359,17 +354,24 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Token::StartTag(t)
                 if matches!(
-                    t.name,
-                    "caption" | "col" | "colgroup" | "tbody" | "tfoot" | "thead"
+                    t.tag,
+                    Tag::Caption | Tag::Col | Tag::Colgroup | Tag::Tbody | Tag::Tfoot | Tag::Thead
                 ) =>
             {
                 self.table_body_close_and_reprocess(token)
             }
-            Token::EndTag(t) if t.name == "table" => self.table_body_close_and_reprocess(token),
+            Token::EndTag(t) if t.tag == Tag::Table => self.table_body_close_and_reprocess(token),
             Token::EndTag(t)
                 if matches!(
-                    t.name,
-                    "body" | "caption" | "col" | "colgroup" | "html" | "td" | "th" | "tr"
+                    t.tag,
+                    Tag::Body
+                        | Tag::Caption
+                        | Tag::Col
+                        | Tag::Colgroup
+                        | Tag::Html
+                        | Tag::Td
+                        | Tag::Th
+                        | Tag::Tr
                 ) =>
             {
                 self.error("unexpected end tag in table body");
@@ -394,14 +396,14 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     pub(crate) fn in_row(&mut self, token: Token<'a>) -> Step<'a> {
         const ROW_CONTEXT: &[Tag] = &[Tag::Tr, Tag::Template, Tag::Html];
         match token {
-            Token::StartTag(t) if matches!(t.name, "th" | "td") => {
+            Token::StartTag(t) if matches!(t.tag, Tag::Th | Tag::Td) => {
                 self.clear_stack_back_to(ROW_CONTEXT);
                 self.insert_html(&t);
                 self.mode = InsertionMode::InCell;
                 self.push_marker();
                 None
             }
-            Token::EndTag(t) if t.name == "tr" => {
+            Token::EndTag(t) if t.tag == Tag::Tr => {
                 if !self.in_scope(Tag::Tr, Scope::Table) {
                     self.error("tr end tag without open tr");
                     return None;
@@ -413,15 +415,21 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Token::StartTag(t)
                 if matches!(
-                    t.name,
-                    "caption" | "col" | "colgroup" | "tbody" | "tfoot" | "thead" | "tr"
+                    t.tag,
+                    Tag::Caption
+                        | Tag::Col
+                        | Tag::Colgroup
+                        | Tag::Tbody
+                        | Tag::Tfoot
+                        | Tag::Thead
+                        | Tag::Tr
                 ) =>
             {
                 self.row_close_and_reprocess(token)
             }
-            Token::EndTag(t) if t.name == "table" => self.row_close_and_reprocess(token),
-            Token::EndTag(t) if matches!(t.name, "tbody" | "tfoot" | "thead") => {
-                if !self.in_scope(Tag::from_name(t.name), Scope::Table) {
+            Token::EndTag(t) if t.tag == Tag::Table => self.row_close_and_reprocess(token),
+            Token::EndTag(t) if matches!(t.tag, Tag::Tbody | Tag::Tfoot | Tag::Thead) => {
+                if !self.in_scope(t.tag, Scope::Table) {
                     self.error("table section end tag without open section");
                     return None;
                 }
@@ -429,8 +437,14 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Token::EndTag(t)
                 if matches!(
-                    t.name,
-                    "body" | "caption" | "col" | "colgroup" | "html" | "td" | "th"
+                    t.tag,
+                    Tag::Body
+                        | Tag::Caption
+                        | Tag::Col
+                        | Tag::Colgroup
+                        | Tag::Html
+                        | Tag::Td
+                        | Tag::Th
                 ) =>
             {
                 self.error("unexpected end tag in row");
@@ -454,8 +468,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// The "in cell" insertion mode (13.2.6.4.15).
     pub(crate) fn in_cell(&mut self, token: Token<'a>) -> Step<'a> {
         match token {
-            Token::EndTag(t) if matches!(t.name, "td" | "th") => {
-                let tag = Tag::from_name(t.name);
+            Token::EndTag(t) if matches!(t.tag, Tag::Td | Tag::Th) => {
+                let tag = t.tag;
                 if !self.in_scope(tag, Scope::Table) {
                     self.error("cell end tag without open cell");
                     return None;
@@ -469,20 +483,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.mode = InsertionMode::InRow;
                 None
             }
-            Token::StartTag(t)
-                if matches!(
-                    t.name,
-                    "caption"
-                        | "col"
-                        | "colgroup"
-                        | "tbody"
-                        | "td"
-                        | "tfoot"
-                        | "th"
-                        | "thead"
-                        | "tr"
-                ) =>
-            {
+            Token::StartTag(t) if t.tag.is_in(TABLE_STRUCTURE) => {
                 if !self.in_scope_any(&[Tag::Td, Tag::Th], Scope::Table) {
                     self.error("no cell open");
                     return None;
@@ -491,13 +492,21 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 Some(token)
             }
             Token::EndTag(t)
-                if matches!(t.name, "body" | "caption" | "col" | "colgroup" | "html") =>
+                if matches!(
+                    t.tag,
+                    Tag::Body | Tag::Caption | Tag::Col | Tag::Colgroup | Tag::Html
+                ) =>
             {
                 self.error("unexpected end tag in cell");
                 None
             }
-            Token::EndTag(t) if matches!(t.name, "table" | "tbody" | "tfoot" | "thead" | "tr") => {
-                if !self.in_scope(Tag::from_name(t.name), Scope::Table) {
+            Token::EndTag(t)
+                if matches!(
+                    t.tag,
+                    Tag::Table | Tag::Tbody | Tag::Tfoot | Tag::Thead | Tag::Tr
+                ) =>
+            {
+                if !self.in_scope(t.tag, Scope::Table) {
                     self.error("end tag without open element");
                     return None;
                 }

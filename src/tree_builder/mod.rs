@@ -27,14 +27,13 @@ mod open_elements;
 mod quirks;
 mod select;
 mod sink;
-mod tag;
 
+pub use crate::tag::Tag;
 pub use sink::{Attr, AttrNamespace, InsertionPoint, Namespace, QuirksMode, TreeSink};
-pub use tag::Tag;
 
+use crate::tag::TAG_COUNT;
 use crate::tokenizer::{Attribute, State, Token};
 use formatting::FormattingEntry;
-use tag::TAG_COUNT;
 
 /// The insertion modes of 13.2.4.1 (21 of them since the 2025 removal of "in select" and "in
 /// select in table").
@@ -465,9 +464,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Token::Eof => true,
             Token::StartTag(t) => {
                 (e.is_mathml_text_integration_point()
-                    && t.name != "mglyph"
-                    && t.name != "malignmark")
-                    || (e.ns == Namespace::MathMl && e.tag == Tag::AnnotationXml && t.name == "svg")
+                    && t.tag != Tag::Mglyph
+                    && t.tag != Tag::Malignmark)
+                    || (e.ns == Namespace::MathMl
+                        && e.tag == Tag::AnnotationXml
+                        && t.tag == Tag::Svg)
                     || e.html_integration_point
             }
             Token::Characters(_) => {
@@ -592,7 +593,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             _ => {}
         }
-        let handle = self.sink.create_element(ns, name, &buf);
+        let handle = self.sink.create_element(ns, name, tag, &buf);
         self.attr_buf = buf;
         if ns == Namespace::Html && tag == Tag::Selectedcontent {
             self.saw_selectedcontent = true;
@@ -722,18 +723,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// "Insert an HTML element" for a start tag token.
-    fn insert_html(&mut self, tag: &crate::tokenizer::Tag<'a>) -> ElemId {
-        self.insert_element(
-            Namespace::Html,
-            tag.name,
-            Tag::from_name(tag.name),
-            tag.attrs,
-        )
-    }
-
-    /// "Insert an HTML element" for a start tag token whose [`Tag`] the caller already knows.
-    fn insert_html_as(&mut self, tag: &crate::tokenizer::Tag<'a>, known: Tag) -> ElemId {
-        self.insert_element(Namespace::Html, tag.name, known, tag.attrs)
+    fn insert_html(&mut self, tag: &crate::tokenizer::TagToken<'a>) -> ElemId {
+        self.insert_element(Namespace::Html, tag.name, tag.tag, tag.attrs)
     }
 
     /// "Insert an HTML element" for a start tag token named `name` with no attributes.
@@ -792,7 +783,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// The generic raw text / RCDATA element parsing algorithm (13.2.6.2).
-    fn parse_text_element(&mut self, tag: &crate::tokenizer::Tag<'a>, state: State) {
+    fn parse_text_element(&mut self, tag: &crate::tokenizer::TagToken<'a>, state: State) {
         self.insert_html(tag);
         self.tokenizer_state = Some(state);
         self.original_mode = self.mode;
@@ -913,14 +904,10 @@ pub(crate) fn split_leading_ws(s: &str) -> (&str, &str) {
 mod tests {
     use super::*;
     use crate::dom::ArenaSink;
-    use crate::tokenizer::{Attribute, Tag as TagToken};
+    use crate::tokenizer::{Attribute, TagToken};
 
     fn start<'a>(name: &'a str, attrs: &'a [Attribute<'a>]) -> Token<'a> {
-        Token::StartTag(TagToken {
-            name,
-            attrs,
-            self_closing: false,
-        })
+        Token::StartTag(TagToken::new(name, attrs, false))
     }
 
     #[test]
@@ -934,23 +921,9 @@ mod tests {
             tb.process_token(start("title", &[]), 0).tokenizer_state,
             Some(State::Rcdata)
         );
-        tb.process_token(
-            Token::EndTag(TagToken {
-                name: "title",
-                attrs: &[],
-                self_closing: false,
-            }),
-            0,
-        );
+        tb.process_token(Token::EndTag(TagToken::new("title", &[], false)), 0);
         assert!(tb.process_token(start("svg", &[]), 0).cdata_allowed);
-        let after = tb.process_token(
-            Token::EndTag(TagToken {
-                name: "svg",
-                attrs: &[],
-                self_closing: false,
-            }),
-            0,
-        );
+        let after = tb.process_token(Token::EndTag(TagToken::new("svg", &[], false)), 0);
         assert!(!after.cdata_allowed && after.tokenizer_state.is_none());
         assert_eq!(
             tb.process_token(start("plaintext", &[]), 0).tokenizer_state,

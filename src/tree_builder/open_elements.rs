@@ -9,8 +9,8 @@
 //! agency algorithm, `</form>`, the "after head" rules) renumbers the entries after it, which
 //! costs what the `Vec` move costs anyway.
 
-use super::tag::TagSet;
 use super::{ElemId, Namespace, Tag, TreeBuilder, TreeSink};
+use crate::tag::TagSet;
 
 /// The HTML elements that bound the default scope.
 const DEFAULT_SCOPE_HTML: TagSet = TagSet::of(&[

@@ -94,8 +94,17 @@ pub trait TreeSink<'a> {
 
     /// The Document node.
     fn document(&self) -> Self::Handle;
-    /// Creates an element (not yet inserted). `attrs` are in token order, already adjusted.
-    fn create_element(&mut self, ns: Namespace, name: &'a str, attrs: &[Attr<'a>]) -> Self::Handle;
+    /// Creates an element (not yet inserted). `name` is the local name (SVG's adjusted, e.g.
+    /// `foreignObject`), `tag` the name as a known [`Tag`](crate::Tag) ([`Tag::Other`](crate::Tag::Other)
+    /// when no rule mentions it), classified once by the tokenizer: a sink can keep it instead of
+    /// classifying the name again. `attrs` are in token order, already adjusted.
+    fn create_element(
+        &mut self,
+        ns: Namespace,
+        name: &'a str,
+        tag: crate::Tag,
+        attrs: &[Attr<'a>],
+    ) -> Self::Handle;
     /// Creates a comment node (not yet inserted).
     fn create_comment(&mut self, data: &'a str) -> Self::Handle;
     /// Creates a processing instruction node (not yet inserted).

@@ -1,8 +1,12 @@
-//! Known tag names as small integers, so that the stack of open elements, the scopes and the
-//! insertion modes compare integers instead of strings.
+//! Known tag names as small integers: the one name type of the parser. The tokenizer classifies
+//! a tag token's name once, as the name ends ([`crate::tokenizer::TagToken::tag`]); the insertion
+//! modes, the stack of open elements and its scopes compare these instead of strings, and every
+//! element of the arena DOM keeps its tag ([`crate::dom::ElementData::tag`]) for the serialiser,
+//! the extraction and the selectors.
 //!
-//! A [`Tag`] says nothing about the namespace: `title` is [`Tag::Title`] in HTML and in SVG alike.
-//! Every check in the tree builder pairs the tag with the element's namespace.
+//! A [`Tag`] says nothing about the namespace: `title` is [`Tag::Title`] in HTML and in SVG
+//! alike, and a name none of the tree construction rules mention is [`Tag::Other`] (its string
+//! is the element's name). Every check pairs the tag with the element's namespace.
 
 macro_rules! tags {
     ($($variant:ident => $name:literal [$($byte:literal),*],)*) => {
@@ -183,6 +187,36 @@ impl TagSet {
         TagSet(bits)
     }
 }
+
+/// The start tags "in body" hands to the rules for "in head" (13.2.6.4.7), and "in template"
+/// (13.2.6.4.18) too: base, basefont, bgsound, link, meta, noframes, script, style, template,
+/// title.
+pub(crate) const HEAD_CONTENT: TagSet = TagSet::of(&[
+    Tag::Base,
+    Tag::Basefont,
+    Tag::Bgsound,
+    Tag::Link,
+    Tag::Meta,
+    Tag::Noframes,
+    Tag::Script,
+    Tag::Style,
+    Tag::Template,
+    Tag::Title,
+]);
+
+/// caption, col, colgroup, tbody, td, tfoot, th, thead, tr: the start tags that close a
+/// caption (13.2.6.4.11) or a table cell (13.2.6.4.15).
+pub(crate) const TABLE_STRUCTURE: TagSet = TagSet::of(&[
+    Tag::Caption,
+    Tag::Col,
+    Tag::Colgroup,
+    Tag::Tbody,
+    Tag::Td,
+    Tag::Tfoot,
+    Tag::Th,
+    Tag::Thead,
+    Tag::Tr,
+]);
 
 impl Tag {
     /// Whether the tag is in `set`.
