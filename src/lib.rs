@@ -93,6 +93,9 @@
 //! - `html5lib`: the html5lib test-suite JSON formats (`html5lib`), with `serde_json`.
 //! - `cli`: the `simdhtml` command (needs the three above).
 
+// `unsafe` lives in the scanning layer only (`tokenizer::scan`, which allows it, each block with
+// a `// SAFETY:` comment and a scalar twin the tests compare).
+#![deny(unsafe_code)]
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 

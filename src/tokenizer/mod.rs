@@ -28,6 +28,7 @@ mod doctype;
 mod error;
 mod infoset;
 mod named_refs;
+#[allow(unsafe_code)]
 mod scan;
 mod state;
 mod tag;

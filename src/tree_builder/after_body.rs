@@ -1,55 +1,11 @@
-//! "in template" (13.2.6.4.16) and the modes after the body and for framesets: "after body", "in
-//! frameset", "after frameset", "after after body", "after after frameset" (13.2.6.4.17–21).
+//! The modes after the body and for framesets: "after body" (13.2.6.4.17), "in frameset"
+//! (13.2.6.4.18), "after frameset" (13.2.6.4.19), "after after body" (13.2.6.4.20), "after after
+//! frameset" (13.2.6.4.21).
 
 use super::{InsertionMode, Step, Tag, TreeBuilder, TreeSink, is_ws, split_leading_ws};
-use crate::tag::HEAD_CONTENT;
 use crate::tokenizer::Token;
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
-    /// The "in template" insertion mode (13.2.6.4.16).
-    pub(crate) fn in_template(&mut self, token: Token<'a>) -> Step<'a> {
-        match token {
-            Token::Characters(_)
-            | Token::Comment(_)
-            | Token::ProcessingInstruction(_)
-            | Token::Doctype(_) => self.in_body(token),
-            Token::StartTag(t) => match t.tag {
-                tag if tag.is_in(HEAD_CONTENT) => self.in_head(token),
-                Tag::Caption | Tag::Colgroup | Tag::Tbody | Tag::Tfoot | Tag::Thead => {
-                    self.switch_template_mode(InsertionMode::InTable, token)
-                }
-                Tag::Col => self.switch_template_mode(InsertionMode::InColumnGroup, token),
-                Tag::Tr => self.switch_template_mode(InsertionMode::InTableBody, token),
-                Tag::Td | Tag::Th => self.switch_template_mode(InsertionMode::InRow, token),
-                _ => self.switch_template_mode(InsertionMode::InBody, token),
-            },
-            Token::EndTag(t) if t.tag == Tag::Template => self.in_head(token),
-            Token::EndTag(_) => {
-                self.error("unexpected end tag in template");
-                None
-            }
-            Token::Eof => {
-                if !self.has_open(Tag::Template) {
-                    self.stop_parsing();
-                    return None;
-                }
-                self.error("end of file in template");
-                self.pop_until_tag(Tag::Template);
-                self.clear_formatting_to_last_marker();
-                self.template_modes.pop();
-                self.reset_insertion_mode();
-                Some(token)
-            }
-        }
-    }
-
-    fn switch_template_mode(&mut self, mode: InsertionMode, token: Token<'a>) -> Step<'a> {
-        self.template_modes.pop();
-        self.template_modes.push(mode);
-        self.mode = mode;
-        Some(token)
-    }
-
     /// The "after body" insertion mode (13.2.6.4.17).
     pub(crate) fn after_body(&mut self, token: Token<'a>) -> Step<'a> {
         match token {

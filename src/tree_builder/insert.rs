@@ -1,0 +1,255 @@
+//! Creating and inserting nodes (13.2.6.1): creating an element for a token, the appropriate
+//! place for inserting a node (foster parenting, template contents, the fragment's root
+//! insertion target), inserting elements, characters, comments and processing instructions;
+//! and the generic raw text / RCDATA element parsing algorithm (13.2.6.2).
+
+use super::*;
+
+impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
+    /// Creates an element (13.2.6.1 "create an element for the token"), adjusting attributes for
+    /// foreign elements when `adjust` is set.
+    pub(super) fn create_element(
+        &mut self,
+        ns: Namespace,
+        name: &'a str,
+        tag: Tag,
+        attrs: &'a [Attribute<'a>],
+        adjust: bool,
+    ) -> ElemId {
+        let mut buf = std::mem::take(&mut self.attr_buf);
+        buf.clear();
+        let mut html_ip = false;
+        for a in attrs {
+            let attr = if adjust && ns != Namespace::Html {
+                foreign::adjust_attribute(ns, a)
+            } else {
+                Attr {
+                    ns: AttrNamespace::None,
+                    prefix: None,
+                    name: a.name,
+                    value: a.value,
+                }
+            };
+            buf.push(attr);
+        }
+        match ns {
+            Namespace::MathMl if tag == Tag::AnnotationXml => {
+                html_ip = attrs.iter().any(|a| {
+                    a.name == "encoding"
+                        && (a.value.eq_ignore_ascii_case("text/html")
+                            || a.value.eq_ignore_ascii_case("application/xhtml+xml"))
+                });
+            }
+            Namespace::Svg => {
+                html_ip = matches!(tag, Tag::ForeignObject | Tag::Desc | Tag::Title);
+            }
+            _ => {}
+        }
+        let handle = self.sink.create_element(ns, name, tag, &buf);
+        self.attr_buf = buf;
+        if ns == Namespace::Html && tag == Tag::Selectedcontent {
+            self.saw_selectedcontent = true;
+        }
+        let id = self.elems.len() as ElemId;
+        self.elems.push(Elem {
+            handle,
+            ns,
+            tag,
+            name,
+            lname: name,
+            attrs,
+            html_integration_point: html_ip,
+            in_stack: false,
+            pos: 0,
+            in_formatting_list: false,
+            family: 0,
+        });
+        id
+    }
+
+    /// The location inside an element: its template contents for a `template`.
+    pub(super) fn inside(&mut self, id: ElemId) -> S::Handle {
+        let e = self.elem(id);
+        if e.is_html(Tag::Template) {
+            let h = e.handle;
+            self.sink.template_contents(h)
+        } else {
+            e.handle
+        }
+    }
+
+    /// The adjusted insertion location (13.2.6.1), with an optional override target.
+    #[inline(always)]
+    pub(super) fn adjusted_insertion_location(
+        &mut self,
+        override_target: Option<ElemId>,
+    ) -> InsertionPoint<S::Handle> {
+        let target = override_target.unwrap_or_else(|| self.current());
+        let t = self.elem(target);
+        // Usually: no foster parenting, no fragment root, and the target is not a template, so
+        // the location is inside the target, after its last child.
+        if !self.foster_parenting
+            && self.root_insertion_target.is_none()
+            && !t.is_html(Tag::Template)
+        {
+            return InsertionPoint {
+                parent: t.handle,
+                before: None,
+            };
+        }
+        self.adjusted_insertion_location_in(target)
+    }
+
+    /// [`Self::adjusted_insertion_location`] for the target `target`, all cases.
+    pub(super) fn adjusted_insertion_location_in(
+        &mut self,
+        target: ElemId,
+    ) -> InsertionPoint<S::Handle> {
+        let t = self.elem(target);
+        let mut parent_elem: Option<ElemId> = Some(target);
+        let mut point = None;
+        if self.foster_parenting
+            && t.ns == Namespace::Html
+            && matches!(
+                t.tag,
+                Tag::Table | Tag::Tbody | Tag::Tfoot | Tag::Thead | Tag::Tr
+            )
+        {
+            let last_template = self.last_open_html(Tag::Template);
+            let last_table = self.last_open_html(Tag::Table);
+            match (last_template, last_table) {
+                (Some((tpos, tid)), table) if table.is_none_or(|(pos, _)| tpos > pos) => {
+                    let contents = self.inside(tid);
+                    point = Some(InsertionPoint {
+                        parent: contents,
+                        before: None,
+                    });
+                    parent_elem = None;
+                }
+                (_, None) => parent_elem = Some(self.open[0]),
+                (_, Some((pos, table))) => {
+                    let th = self.handle(table);
+                    if let Some(p) = self.sink.parent(th) {
+                        point = Some(InsertionPoint {
+                            parent: p,
+                            before: Some(th),
+                        });
+                        parent_elem = None;
+                    } else {
+                        parent_elem = Some(self.open[pos - 1]);
+                    }
+                }
+            }
+        }
+        if let Some(id) = parent_elem {
+            if self.root_insertion_target.is_some() && self.open.first() == Some(&id) {
+                return InsertionPoint {
+                    parent: self.root_insertion_target.unwrap_or(self.handle(id)),
+                    before: None,
+                };
+            }
+            let parent = self.inside(id);
+            return InsertionPoint {
+                parent,
+                before: None,
+            };
+        }
+        point.unwrap_or_else(|| InsertionPoint {
+            parent: self.sink.document(),
+            before: None,
+        })
+    }
+
+    /// Inserts an element for a start tag at the adjusted insertion location and pushes it
+    /// (13.2.6.1 "insert a foreign element" / "insert an HTML element").
+    pub(super) fn insert_element(
+        &mut self,
+        ns: Namespace,
+        name: &'a str,
+        tag: Tag,
+        attrs: &'a [Attribute<'a>],
+    ) -> ElemId {
+        let at = self.adjusted_insertion_location(None);
+        let id = self.create_element(ns, name, tag, attrs, true);
+        let h = self.handle(id);
+        self.sink.insert(at, h);
+        self.push(id);
+        id
+    }
+
+    /// "Insert an HTML element" for a start tag token.
+    pub(super) fn insert_html(&mut self, tag: &crate::tokenizer::TagToken<'a>) -> ElemId {
+        self.insert_element(Namespace::Html, tag.name, tag.tag, tag.attrs)
+    }
+
+    /// "Insert an HTML element" for a start tag token named `name` with no attributes.
+    pub(super) fn insert_html_named(&mut self, name: &'static str) -> ElemId {
+        self.insert_element(Namespace::Html, name, Tag::from_name(name), &[])
+    }
+
+    /// "Insert a character" for a run of characters.
+    pub(super) fn insert_characters(&mut self, text: &'a str) {
+        if text.is_empty() {
+            return;
+        }
+        let at = self.adjusted_insertion_location(None);
+        if at.parent == self.sink.document() {
+            return;
+        }
+        self.sink.insert_text(at, text);
+    }
+
+    /// "Insert a comment" at the adjusted insertion location.
+    pub(super) fn insert_comment(&mut self, data: &'a str) {
+        let at = self.adjusted_insertion_location(None);
+        let c = self.sink.create_comment(data);
+        self.sink.insert(at, c);
+    }
+
+    /// "Insert a processing instruction" at the adjusted insertion location.
+    pub(super) fn insert_pi(&mut self, target: &'a str, data: &'a str) {
+        let at = self.adjusted_insertion_location(None);
+        let c = self.sink.create_processing_instruction(target, data);
+        self.sink.insert(at, c);
+    }
+
+    /// Inserts a comment or processing instruction token as the last child of `parent`.
+    pub(super) fn insert_comment_or_pi_in(
+        &mut self,
+        token: Token<'a>,
+        at: InsertionPoint<S::Handle>,
+    ) {
+        let node = match token {
+            Token::Comment(d) => self.sink.create_comment(d),
+            Token::ProcessingInstruction(pi) => {
+                self.sink.create_processing_instruction(pi.target, pi.data)
+            }
+            _ => return,
+        };
+        self.sink.insert(at, node);
+    }
+
+    /// Appends a comment or PI token to the Document.
+    pub(super) fn insert_comment_or_pi_in_document(&mut self, token: Token<'a>) {
+        let doc = self.sink.document();
+        self.insert_comment_or_pi_in(
+            token,
+            InsertionPoint {
+                parent: doc,
+                before: None,
+            },
+        );
+    }
+
+    /// The generic raw text / RCDATA element parsing algorithm (13.2.6.2).
+    pub(super) fn parse_text_element(
+        &mut self,
+        tag: &crate::tokenizer::TagToken<'a>,
+        state: State,
+    ) {
+        self.insert_html(tag);
+        self.tokenizer_state = Some(state);
+        self.original_mode = self.mode;
+        self.mode = InsertionMode::Text;
+    }
+}
