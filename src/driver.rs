@@ -49,7 +49,10 @@ impl<'a, S: TreeSink<'a>> Driver<'a, S> {
 
     /// The tree builder for a whole document into `sink`, after `tokenizer`.
     pub(crate) fn document(tokenizer: Tokenizer<'a>, sink: S, options: &ParseOptions) -> Self {
-        Driver::new(tokenizer, TreeBuilder::new(sink, builder_options(options)))
+        Driver::new(
+            tokenizer,
+            TreeBuilder::new(sink, builder_options(options, false)),
+        )
     }
 
     /// Runs tokens through until the parse finishes, a `<meta>` declares an encoding, or, with
@@ -139,11 +142,12 @@ pub(crate) fn tokenizer_options(options: &ParseOptions) -> TokenizerOptions {
     }
 }
 
-/// The tree builder options a parse with `options` uses.
-pub(crate) fn builder_options(options: &ParseOptions) -> TreeBuilderOptions {
+/// The tree builder options a parse with `options` uses, of a fragment when `fragment`.
+pub(crate) fn builder_options(options: &ParseOptions, fragment: bool) -> TreeBuilderOptions {
     TreeBuilderOptions {
         scripting: options.scripting,
         scalar: options.scalar,
+        allow_declarative_shadow_roots: options.allow_declarative_shadow_roots.unwrap_or(!fragment),
     }
 }
 

@@ -47,6 +47,12 @@ pub struct ParseOptions {
     /// formatting elements inserts one per entry, so up to the length of that list) and those
     /// the end-of-file token inserts.
     pub max_nodes: Option<usize>,
+    /// The parser's "allow declarative shadow roots" (13.2.4.5): whether a `<template
+    /// shadowrootmode=open|closed>` attaches a shadow root to its parent element
+    /// ([`Document::shadow_root`](crate::Document::shadow_root)) instead of staying a
+    /// `template`. `None` (the default) means on for documents, as a browser loading a page,
+    /// and off for [`parse_fragment`], as `innerHTML`.
+    pub allow_declarative_shadow_roots: Option<bool>,
 }
 
 impl Default for ParseOptions {
@@ -57,6 +63,7 @@ impl Default for ParseOptions {
             input: InputOptions::default(),
             scalar: false,
             max_nodes: None,
+            allow_declarative_shadow_roots: None,
         }
     }
 }
@@ -332,8 +339,12 @@ pub fn parse_fragment<'a>(
     );
     let size = SizeHint::of(input);
     let sink = ArenaSink::with_capacity(arena, input, options.collect_errors, size.nodes);
-    let builder =
-        TreeBuilder::new_fragment(sink, builder_options(options), ctx, QuirksMode::NoQuirks);
+    let builder = TreeBuilder::new_fragment(
+        sink,
+        builder_options(options, true),
+        ctx,
+        QuirksMode::NoQuirks,
+    );
     let fragment = builder
         .fragment_root()
         .expect("fragment parse has a root insertion target");

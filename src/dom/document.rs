@@ -140,7 +140,22 @@ impl<'a> Document<'a> {
 
     /// The template contents of an HTML `template` element.
     pub fn template_contents(&self, id: NodeId) -> Option<NodeId> {
-        self.element(id).and_then(|e| e.template_contents)
+        self.element(id)
+            .filter(|e| {
+                e.ns == crate::tree_builder::Namespace::Html && e.tag == crate::Tag::Template
+            })
+            .and_then(|e| e.contents)
+    }
+
+    /// The shadow root of a shadow host (a [`NodeData::ShadowRoot`] node), if `id` is one. The
+    /// shadow tree is not among the host's children or descendants, as in the DOM.
+    pub fn shadow_root(&self, id: NodeId) -> Option<NodeId> {
+        let e = self.element(id)?;
+        if e.ns == crate::tree_builder::Namespace::Html && e.tag == crate::Tag::Template {
+            return None;
+        }
+        e.contents
+            .filter(|&c| matches!(self.data(c), NodeData::ShadowRoot(_)))
     }
 
     /// The concatenated data of the Text descendants of `id` (DOM `textContent` for elements).

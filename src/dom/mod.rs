@@ -25,6 +25,7 @@ mod mutate;
 pub mod node_ref;
 mod sink;
 
+pub use crate::tree_builder::{ShadowRootData, ShadowRootMode};
 pub use document::{Children, Descendants, Document};
 pub use mutate::MutationError;
 pub use node_ref::NodeRef;
@@ -66,8 +67,11 @@ pub struct ElementData<'a> {
     pub name: &'a str,
     /// The attributes, in the order the parser added them.
     pub attrs: &'a [Attr<'a>],
-    /// The template contents (a DocumentFragment node) of an HTML `template` element.
-    pub template_contents: Option<NodeId>,
+    /// The node's contents outside its children: an HTML `template` element's template
+    /// contents (a DocumentFragment, or the [`NodeData::ShadowRoot`] of a declarative shadow
+    /// root's template), or a shadow host's shadow root. Read it through
+    /// [`Document::template_contents`] and [`Document::shadow_root`].
+    pub contents: Option<NodeId>,
 }
 
 impl<'a> ElementData<'a> {
@@ -99,6 +103,10 @@ pub enum NodeData<'a> {
     /// A DocumentFragment (template contents, or the result of a fragment parse before it is
     /// moved into the Document).
     DocumentFragment,
+    /// A shadow root (DOM Standard 4.8), attached by the parser for a declarative shadow root
+    /// (`<template shadowrootmode>`, HTML Standard 13.2.6.4.4): its children are the shadow tree.
+    /// Its host is the element whose [`Document::shadow_root`] it is; it has no parent.
+    ShadowRoot(ShadowRootData),
     /// A DocumentType node (its strings live in the arena with the rest).
     Doctype(&'a DoctypeData<'a>),
     /// An element.

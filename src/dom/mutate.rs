@@ -9,8 +9,8 @@
 //!
 //! Insertion checks the DOM's "ensure pre-insertion validity" rules that keep the tree a tree:
 //! a node cannot go into itself or its descendants (template contents count as inside their
-//! `template`), only elements, fragments and the Document take children, the Document node is
-//! never a child, a doctype goes only into the Document and text never directly into it.
+//! `template`, a shadow tree as inside its host), only elements, fragments, shadow roots and the
+//! Document take children, the Document node and shadow roots are never children, a doctype goes only into the Document and text never directly into it.
 //! Inserting a DocumentFragment inserts its children, as in the DOM.
 
 use std::fmt;
@@ -67,14 +67,14 @@ impl<'a> Document<'a> {
     pub fn create_element_ns(&mut self, arena: &'a Arena, ns: Namespace, name: &str) -> NodeId {
         let name: &'a str = arena.alloc_str(name);
         let tag = crate::Tag::from_name(&name.to_ascii_lowercase());
-        let template_contents = (ns == Namespace::Html && name == "template")
+        let contents = (ns == Namespace::Html && name == "template")
             .then(|| self.push(NodeData::DocumentFragment));
         self.push(NodeData::Element(ElementData {
             ns,
             tag,
             name,
             attrs: &[],
-            template_contents,
+            contents,
         }))
     }
 
@@ -143,7 +143,10 @@ impl<'a> Document<'a> {
     ) -> Result<(), MutationError> {
         let parent_is_document = matches!(self.data(parent), NodeData::Document);
         match self.data(parent) {
-            NodeData::Document | NodeData::DocumentFragment | NodeData::Element(_) => {}
+            NodeData::Document
+            | NodeData::DocumentFragment
+            | NodeData::ShadowRoot(_)
+            | NodeData::Element(_) => {}
             _ => return Err(MutationError::ParentCannotHaveChildren),
         }
         if self.is_host_including_inclusive_ancestor(child, parent) {
@@ -155,7 +158,7 @@ impl<'a> Document<'a> {
             return Err(MutationError::ReferenceNotChild);
         }
         let invalid = |data: &NodeData<'_>| match data {
-            NodeData::Document => true,
+            NodeData::Document | NodeData::ShadowRoot(_) => true,
             NodeData::Doctype(_) => !parent_is_document,
             NodeData::Text(_) => parent_is_document,
             _ => false,
@@ -182,11 +185,17 @@ impl<'a> Document<'a> {
             }
             cur = match self.parent(n) {
                 Some(p) => Some(p),
-                // The top of a tree: a template's contents continue at the template (found by
-                // a scan of the node table, only for trees that end in a fragment).
-                None if matches!(self.data(n), NodeData::DocumentFragment) => self
-                    .node_ids()
-                    .find(|&t| self.template_contents(t) == Some(n)),
+                // The top of a tree: a template's contents continue at the template, a shadow
+                // root at its host (found by a scan of the node table, only for trees that end in
+                // a fragment or a shadow root).
+                None if matches!(
+                    self.data(n),
+                    NodeData::DocumentFragment | NodeData::ShadowRoot(_)
+                ) =>
+                {
+                    self.node_ids()
+                        .find(|&e| self.element(e).is_some_and(|e| e.contents == Some(n)))
+                }
                 None => None,
             };
         }
@@ -275,7 +284,7 @@ impl<'a> Document<'a> {
         match &mut self.nodes[node.index()].data {
             NodeData::Text(t) | NodeData::Comment(t) => *t = text,
             NodeData::ProcessingInstruction { data, .. } => *data = text,
-            NodeData::Element(_) | NodeData::DocumentFragment => {
+            NodeData::Element(_) | NodeData::DocumentFragment | NodeData::ShadowRoot(_) => {
                 while let Some(c) = self.first_child(node) {
                     self.unlink(c);
                 }

@@ -6,8 +6,9 @@
 //! borrow of the document, `'a` the lifetime of its strings (the input or the arena): names,
 //! attribute values and text come back as `&'a str`, which outlive the handle.
 //!
-//! Template contents are not children of their `template` element (DOM): [`NodeRef::children`]
-//! and [`NodeRef::descendants`] do not enter them; [`NodeRef::template_contents`] does.
+//! Template contents are not children of their `template` element, nor a shadow tree of its host
+//! (DOM): [`NodeRef::children`] and [`NodeRef::descendants`] do not enter them;
+//! [`NodeRef::template_contents`] and [`NodeRef::shadow_root`] do.
 
 use std::fmt;
 
@@ -258,6 +259,13 @@ impl<'d, 'a> NodeRef<'d, 'a> {
     /// The contents (a DocumentFragment) of an HTML `template` element.
     pub fn template_contents(self) -> Option<Self> {
         self.at(self.doc.template_contents(self.id))
+    }
+
+    /// The shadow root ([`NodeData::ShadowRoot`]) of a shadow host: the parser attaches one for
+    /// a declarative shadow root (`<template shadowrootmode=open>` as the host's child). Its
+    /// children are the shadow tree; they are not the host's children or descendants.
+    pub fn shadow_root(self) -> Option<Self> {
+        self.at(self.doc.shadow_root(self.id))
     }
 
     /// An element's local name (`div`, `foreignObject`); `None` for other nodes.

@@ -3,7 +3,7 @@
 use bumpalo::Bump;
 
 use crate::Tag;
-use crate::tree_builder::{Attr, InsertionPoint, Namespace, QuirksMode, TreeSink};
+use crate::tree_builder::{Attr, InsertionPoint, Namespace, QuirksMode, ShadowRootData, TreeSink};
 
 use super::{
     DoctypeData, Document, DocumentParseError, ElementData, NodeData, NodeId, ParseErrorKind,
@@ -135,7 +135,7 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
         } else {
             self.arena.alloc_slice_copy(attrs)
         };
-        let template_contents = if ns == Namespace::Html && tag == Tag::Template {
+        let contents = if ns == Namespace::Html && tag == Tag::Template {
             Some(self.doc.push(NodeData::DocumentFragment))
         } else {
             None
@@ -145,7 +145,7 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
             tag,
             name,
             attrs,
-            template_contents,
+            contents,
         }))
     }
 
@@ -213,7 +213,7 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
             None => {
                 let c = self.doc.push(NodeData::DocumentFragment);
                 if let NodeData::Element(e) = &mut self.doc.nodes[template.index()].data {
-                    e.template_contents = Some(c);
+                    e.contents = Some(c);
                 }
                 c
             }
@@ -279,6 +279,24 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
 
     fn element_attr(&self, node: NodeId, name: &str) -> Option<&'a str> {
         self.doc.attr(node, name)
+    }
+
+    fn attach_declarative_shadow_root(
+        &mut self,
+        host: NodeId,
+        template: NodeId,
+        shadow: ShadowRootData,
+    ) -> bool {
+        if self.doc.shadow_root(host).is_some() {
+            return false;
+        }
+        let root = self.doc.push(NodeData::ShadowRoot(shadow));
+        for id in [host, template] {
+            if let NodeData::Element(e) = &mut self.doc.nodes[id.index()].data {
+                e.contents = Some(root);
+            }
+        }
+        true
     }
 }
 

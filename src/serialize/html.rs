@@ -254,7 +254,9 @@ impl<W: Write> Writer<'_, '_, '_, W> {
                     self.out.write_all(b">")?;
                     next = sibling(self.doc, node, top);
                 }
-                NodeData::Document | NodeData::DocumentFragment => {
+                // A shadow root is never a child; 13.3's serializable shadow roots are not
+                // written (the default of the algorithm's serializableShadowRoots).
+                NodeData::Document | NodeData::DocumentFragment | NodeData::ShadowRoot(_) => {
                     next = sibling(self.doc, node, top);
                 }
             }

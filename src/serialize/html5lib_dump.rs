@@ -10,7 +10,7 @@
 
 use std::io::{self, Write};
 
-use crate::dom::{DoctypeData, Document, NodeData, NodeId};
+use crate::dom::{DoctypeData, Document, NodeData, NodeId, ShadowRootMode};
 use crate::tree_builder::{AttrNamespace, Namespace};
 
 /// Dumps the children of the Document node of `doc` (for a fragment parse: the fragment's
@@ -42,6 +42,7 @@ pub fn html5lib_dump_to<W: Write + ?Sized>(doc: &Document<'_>, out: &mut W) -> i
     enum Item {
         Node(NodeId, usize),
         Content(NodeId, usize),
+        Shadow(NodeId, usize),
     }
     let mut stack: Vec<Item> = doc.children(doc.root()).map(|c| Item::Node(c, 0)).collect();
     stack.reverse();
@@ -56,10 +57,25 @@ pub fn html5lib_dump_to<W: Write + ?Sized>(doc: &Document<'_>, out: &mut W) -> i
                 stack[start..].reverse();
                 continue;
             }
+            // As Chromium dumps a shadow root: one level below its host, the shadow tree below it.
+            Item::Shadow(root, d) => {
+                line(out, d)?;
+                let mode = match doc.data(root) {
+                    NodeData::ShadowRoot(s) if s.mode == ShadowRootMode::Closed => "closed",
+                    _ => "open",
+                };
+                out.write_all(b"#shadow-root (")?;
+                out.write_all(mode.as_bytes())?;
+                out.write_all(b")\n")?;
+                let start = stack.len();
+                stack.extend(doc.children(root).map(|c| Item::Node(c, d + 1)));
+                stack[start..].reverse();
+                continue;
+            }
         };
         line(out, depth)?;
         match doc.data(id) {
-            NodeData::Document | NodeData::DocumentFragment => {}
+            NodeData::Document | NodeData::DocumentFragment | NodeData::ShadowRoot(_) => {}
             NodeData::Doctype(DoctypeData {
                 name,
                 public_id,
@@ -130,6 +146,9 @@ pub fn html5lib_dump_to<W: Write + ?Sized>(doc: &Document<'_>, out: &mut W) -> i
         let start = stack.len();
         if let Some(contents) = doc.template_contents(id) {
             stack.push(Item::Content(contents, depth + 1));
+        }
+        if let Some(root) = doc.shadow_root(id) {
+            stack.push(Item::Shadow(root, depth + 1));
         }
         stack.extend(doc.children(id).map(|c| Item::Node(c, depth + 1)));
         stack[start..].reverse();

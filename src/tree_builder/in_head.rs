@@ -77,7 +77,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     }
                     self.mode = InsertionMode::InTemplate;
                     self.template_modes.push(InsertionMode::InTemplate);
-                    self.insert_html(&t);
+                    self.insert_template(&t);
                     None
                 }
                 Tag::Head => {

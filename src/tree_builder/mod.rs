@@ -33,11 +33,15 @@ mod meta_charset;
 mod open_elements;
 mod quirks;
 mod select;
+mod shadow;
 mod sink;
 mod text;
 
 pub use crate::tag::Tag;
-pub use sink::{Attr, AttrNamespace, InsertionPoint, Namespace, QuirksMode, TreeSink};
+pub use sink::{
+    Attr, AttrNamespace, InsertionPoint, Namespace, QuirksMode, ShadowRootData, ShadowRootMode,
+    TreeSink,
+};
 
 use crate::tag::TAG_COUNT;
 use crate::tokenizer::{Attribute, State, Token};
@@ -104,6 +108,11 @@ pub struct TreeBuilderOptions {
     /// errors, as the oracle the shortcuts are tested against; the walks make deep stacks
     /// quadratic, so it is for tests (default `false`). Set by [`crate::ParseOptions::scalar`].
     pub scalar: bool,
+    /// The parser's "allow declarative shadow roots" (13.2.4.5): a `template` start tag with a
+    /// `shadowrootmode` attaches a shadow root to its parent element (13.2.6.4.4). Default
+    /// `true`, as for a document a browser loads; the fragment parser (`innerHTML`) turns it off
+    /// unless asked ([`crate::ParseOptions::allow_declarative_shadow_roots`]).
+    pub allow_declarative_shadow_roots: bool,
 }
 
 impl Default for TreeBuilderOptions {
@@ -111,6 +120,7 @@ impl Default for TreeBuilderOptions {
         TreeBuilderOptions {
             scripting: true,
             scalar: false,
+            allow_declarative_shadow_roots: true,
         }
     }
 }
@@ -251,6 +261,8 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     meta_charset: meta_charset::MetaCharset,
     /// [`TreeBuilderOptions::scalar`]: no shortcuts.
     scalar: bool,
+    /// [`TreeBuilderOptions::allow_declarative_shadow_roots`].
+    allow_declarative_shadow_roots: bool,
 }
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -287,6 +299,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             selects_with_popped_option: Vec::new(),
             meta_charset: meta_charset::MetaCharset::default(),
             scalar: options.scalar,
+            allow_declarative_shadow_roots: options.allow_declarative_shadow_roots,
         }
     }
 

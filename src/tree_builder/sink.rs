@@ -62,6 +62,35 @@ pub struct Attr<'a> {
     pub value: &'a str,
 }
 
+/// A shadow root's mode (DOM Standard: "open" or "closed").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShadowRootMode {
+    /// `shadowrootmode=open`.
+    Open,
+    /// `shadowrootmode=closed`.
+    Closed,
+}
+
+/// A shadow root's flags, as the parser read them from the template's attributes (HTML
+/// Standard 13.2.6.4.4, the "in head" rules for a `template` start tag).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShadowRootData {
+    /// `shadowrootmode`.
+    pub mode: ShadowRootMode,
+    /// `shadowrootclonable` present.
+    pub clonable: bool,
+    /// `shadowrootserializable` present: the serialiser writes it with
+    /// `SerializeOptions::serializable_shadow_roots`.
+    pub serializable: bool,
+    /// `shadowrootdelegatesfocus` present.
+    pub delegates_focus: bool,
+    /// `shadowrootslotassignment=manual` (else "named").
+    pub manual_slot_assignment: bool,
+    /// `shadowrootcustomelementregistry` present: the shadow root's custom element registry is
+    /// null and its "keep custom element registry null" flag is set.
+    pub keep_custom_element_registry_null: bool,
+}
+
 /// The document's mode (DOM "quirks mode", set by the DOCTYPE rules of 13.2.6.4.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum QuirksMode {
@@ -143,4 +172,20 @@ pub trait TreeSink<'a> {
     fn is_element_named(&self, node: Self::Handle, ns: Namespace, name: &str) -> bool;
     /// The value of the no-namespace attribute `name` of element `node`, if any.
     fn element_attr(&self, node: Self::Handle, name: &str) -> Option<&'a str>;
+    /// Attaches a shadow root with `shadow`'s flags to `host` for a declarative shadow root
+    /// (13.2.6.4.4, "attach a shadow root"; the builder has checked that `host` is an HTML
+    /// element that may be a shadow host) and makes it the template contents of `template` (an
+    /// HTML `template` element created for the start tag and not inserted anywhere), so that
+    /// what the parser inserts into the template goes into the shadow tree. Returns `false`,
+    /// changing nothing, when `host` is a shadow host already; the builder then inserts the
+    /// template as an ordinary element. Default: `false`, for a tree without shadow roots.
+    fn attach_declarative_shadow_root(
+        &mut self,
+        host: Self::Handle,
+        template: Self::Handle,
+        shadow: ShadowRootData,
+    ) -> bool {
+        let _ = (host, template, shadow);
+        false
+    }
 }

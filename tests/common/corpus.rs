@@ -105,6 +105,7 @@ pub fn chromium_options() -> ParseOptions {
         },
         scalar: false,
         max_nodes: None,
+        allow_declarative_shadow_roots: Some(true),
     }
 }
 

@@ -1,7 +1,7 @@
 //! A proptest generator of HTML-like inputs for the fast-path and streaming properties: tags
 //! with attributes in every quoting style, character references, comments, doctypes,
 //! processing instructions, raw-text contents with near-miss end tags and `<!--`, tables,
-//! SVG/MathML, CR/LF/NUL, non-ASCII text and runs long enough to cross SIMD blocks; plus
+//! SVG/MathML, declarative shadow roots (`shadowrootmode=open`), CR/LF/NUL, non-ASCII text and runs long enough to cross SIMD blocks; plus
 //! arbitrary bytes (lossily decoded).
 
 use proptest::prelude::*;
@@ -59,6 +59,7 @@ const ATTR_NAMES: &[&str] = &[
     "xlink:href",
     "encoding",
     "on",
+    "shadowrootmode",
 ];
 
 const ATTR_VALUES: &[&str] = &[
@@ -77,6 +78,8 @@ const ATTR_VALUES: &[&str] = &[
     "a=b",
     "`",
     "&#x41;",
+    "open",
+    "CLOSED",
 ];
 
 const SNIPPETS: &[&str] = &[
