@@ -256,7 +256,7 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     /// otherwise).
     saw_selectedcontent: bool,
     /// The selects one of whose options was popped already (the `selectedcontent` steps).
-    selects_with_popped_option: Vec<S::Handle>,
+    selects_with_popped_option: Vec<(S::Handle, S::Handle)>,
     /// The encoding confidence and a pending `<meta>` declaration (13.2.3.4).
     meta_charset: meta_charset::MetaCharset,
     /// [`TreeBuilderOptions::scalar`]: no shortcuts.

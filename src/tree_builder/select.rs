@@ -3,15 +3,44 @@
 //! option, the option's children are cloned into the select's `selectedcontent` element
 //! ("maybe clone an option into selectedcontent", HTML Standard 4.10.10).
 //!
+//! The selected option is what the selectedness setting algorithm (4.10.10) picks from the
+//! attributes the parser sees: the last option with a `selected` attribute, else the first
+//! option that is not disabled (an option is disabled by its own `disabled` attribute or by a
+//! `disabled` optgroup parent).
+//!
 //! The builder runs these steps only once a `selectedcontent` element has been created, so
 //! documents without one pay nothing. Deciding "is this the selected option" walks the select's
-//! subtree; to keep a select with thousands of options linear, the walk is skipped for an option
-//! without a `selected` attribute once an earlier enabled option of the same select was popped
-//! (the selected option is then that earlier option, or one with `selected`).
+//! subtree; to keep a select with thousands of options linear, the walk remembers the select's
+//! first enabled option, and for a later option without a `selected` attribute the walk is
+//! skipped while that option is still in the select (the selected option is then it, or one
+//! with `selected`). The cloning can remove options (those inside the `selectedcontent`), so
+//! the check is made each time, by walking up from the remembered option.
 
 use super::{ElemId, InsertionPoint, Namespace, TreeBuilder, TreeSink};
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
+    /// Whether `node` is `ancestor` or inside it (parent links only).
+    fn is_inclusive_descendant(&self, node: S::Handle, ancestor: S::Handle) -> bool {
+        let mut n = Some(node);
+        while let Some(h) = n {
+            if h == ancestor {
+                return true;
+            }
+            n = self.sink.parent(h);
+        }
+        false
+    }
+
+    /// An option element is disabled when it has a `disabled` attribute or is a child of an
+    /// optgroup element that has one (4.10.10).
+    fn option_is_disabled(&self, option: S::Handle) -> bool {
+        self.sink.element_attr(option, "disabled").is_some()
+            || self.sink.parent(option).is_some_and(|p| {
+                self.sink.is_element_named(p, Namespace::Html, "optgroup")
+                    && self.sink.element_attr(p, "disabled").is_some()
+            })
+    }
+
     /// The option popped steps for `option`.
     pub(crate) fn option_popped(&mut self, option: ElemId) {
         let option = self.handle(option);
@@ -39,15 +68,19 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             p = self.sink.parent(h);
         };
         let has_selected_attr = self.sink.element_attr(option, "selected").is_some();
-        if !has_selected_attr {
-            let seen = self.selects_with_popped_option.contains(&select);
-            if seen {
-                return;
+        if let Some(i) = self
+            .selects_with_popped_option
+            .iter()
+            .position(|&(s, _)| s == select)
+        {
+            let first_enabled = self.selects_with_popped_option[i].1;
+            if self.is_inclusive_descendant(first_enabled, select) {
+                if !has_selected_attr {
+                    return;
+                }
+            } else {
+                self.selects_with_popped_option.swap_remove(i);
             }
-        }
-        let enabled = self.sink.element_attr(option, "disabled").is_none();
-        if enabled && !self.selects_with_popped_option.contains(&select) {
-            self.selects_with_popped_option.push(select);
         }
         // One walk over the select's descendants: its first selectedcontent, its first enabled
         // option and its last option with a `selected` attribute.
@@ -66,13 +99,21 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 if self.sink.element_attr(n, "selected").is_some() {
                     last_selected = Some(n);
                 }
-                if first_enabled.is_none() && self.sink.element_attr(n, "disabled").is_none() {
+                if first_enabled.is_none() && !self.option_is_disabled(n) {
                     first_enabled = Some(n);
                 }
             }
             let mut kids = self.sink.children(n);
             kids.reverse();
             stack.extend(kids);
+        }
+        if let Some(first) = first_enabled
+            && !self
+                .selects_with_popped_option
+                .iter()
+                .any(|&(s, _)| s == select)
+        {
+            self.selects_with_popped_option.push((select, first));
         }
         let Some(selectedcontent) = selectedcontent else {
             return;
