@@ -316,7 +316,15 @@ fn finish_document<'a>(
 
 /// Parses `input` as the content of `context` (the HTML fragment parsing algorithm, 13.4), in a
 /// no-quirks context document. The result's Document node has the fragment's nodes as its
-/// children.
+/// children. Declarative shadow roots are off unless
+/// [`ParseOptions::allow_declarative_shadow_roots`] says otherwise, as for `innerHTML`.
+///
+/// The input is text: the fragment parsing algorithm takes a string (`innerHTML`,
+/// `setHTMLUnsafe`), and "changing the encoding while parsing" (13.2.3.4) belongs to a document
+/// parsed from bytes whose confidence is tentative, which a fragment never is (its confidence is
+/// "irrelevant"); a `<meta charset>` in a fragment changes nothing. To parse a fragment's bytes,
+/// decode them first (`input::decode`, as `simdhtml tree --fragment` does: the sniffing
+/// algorithm without the re-parse).
 pub fn parse_fragment<'a>(
     arena: &'a Arena,
     input: &'a str,
