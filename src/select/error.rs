@@ -302,11 +302,10 @@ fn describe(error: &ParseError<ParseErrorKind>, context: &Context) -> String {
         },
         CssErrorKind::Custom(ParseErrorKind::UnsupportedPseudoClass(name)) => {
             return format!(
-                "unsupported pseudo-class `{name}` (simdhtml matches the structural \
-                 pseudo-classes, :is/:where/:not/:has/:scope and the HTML Standard's \
-                 :link, :any-link, :visited, :checked, :enabled, :disabled, :required, \
-                 :optional, :read-only, :read-write, :defined; user-interaction and rendering \
-                 states such as :hover, :focus or :target do not exist in a parsed document)"
+                "unsupported pseudo-class `{name}` (supported: the structural ones, :not, \
+                 :is, :where, :has, :scope, :link, :any-link, :visited, :checked, :enabled, \
+                 :disabled, :required, :optional, :read-only, :read-write, :defined; a parsed \
+                 document has no user interaction or rendering state such as :hover or :focus)"
             );
         }
         CssErrorKind::Custom(ParseErrorKind::UnsupportedPseudoElement(name)) => {
