@@ -49,6 +49,11 @@
 //! # Ok::<(), simdhtml::input::InputError>(())
 //! ```
 //!
+//! With the `select` feature (on by default), CSS selectors find elements as
+//! `querySelectorAll` does, matched as browsers match them (quirks mode, SVG names, the HTML
+//! Standard's pseudo-classes): `select::Selector::parse("a[href]")`, then `doc.select(&s)`,
+//! `node.select(&s)`, `node.matches(&s)` (module `select`).
+//!
 //! A parsed [`Document`] can be changed before it is serialised or extracted from: create,
 //! insert and detach nodes, set attributes and text ([`Document::append_child`],
 //! [`Document::set_attr`], ...; `dom`'s module docs).
@@ -91,7 +96,9 @@
 //! - `links`: link extraction and URL resolution with the `url` crate (`extract::links`,
 //!   `extract::base_url`).
 //! - `html5lib`: the html5lib test-suite JSON formats (`html5lib`), with `serde_json`.
-//! - `cli`: the `simdhtml` command (needs the three above).
+//! - `select`: CSS selectors (`select`, `Document::select`, `NodeRef::select`,
+//!   `NodeRef::matches`), with servo's `selectors` and `cssparser`.
+//! - `cli`: the `simdhtml` command (needs the four above).
 
 // `unsafe` lives in the scanning layer only (`tokenizer::scan`, which allows it, each block with
 // a `// SAFETY:` comment and a scalar twin the tests compare).
@@ -106,6 +113,8 @@ pub mod extract;
 pub mod html5lib;
 pub mod input;
 mod parser;
+#[cfg(feature = "select")]
+pub mod select;
 pub mod serialize;
 pub mod stream;
 pub mod tag;

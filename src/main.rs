@@ -34,6 +34,9 @@ enum Command {
     /// Print every link of a page (`a href`, `img src`, `script src`, `form action`, ...),
     /// one per line as TAG<TAB>ATTRIBUTE<TAB>URL, resolved against `<base href>` and --base.
     Links(cli::links::LinksArgs),
+    /// Print the elements of each page that match a CSS selector, one JSON object per match in
+    /// document order: {"path", "name", "attrs", "text", "html"}; with --count, PATH<TAB>N.
+    Select(cli::select::SelectArgs),
     /// Print, for each page, its size, element count, text size, parse errors, encoding and
     /// parse speed (MB/s), tab-separated.
     Stats(cli::stats::StatsArgs),
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         Command::Html(args) => cli::html::run(args),
         Command::Text(args) => cli::text::run(args),
         Command::Links(args) => cli::links::run(args),
+        Command::Select(args) => cli::select::run(args),
         Command::Stats(args) => cli::stats::run(args),
         Command::Batch(args) => cli::batch::run(args),
     };

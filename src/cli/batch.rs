@@ -1,5 +1,6 @@
 //! `simdhtml batch PATH... [--jobs N] [--format jsonl] [--fields LIST] [--max-bytes N]
-//! [--max-nodes N] [--base URL] [--encoding LABEL]`: parse many pages on all cores and write
+//! [--max-nodes N] [--base URL] [--encoding LABEL] [--select NAME=SELECTOR]`: parse many pages
+//! on all cores and write
 //! one JSON record per page, in input order.
 
 use std::cell::RefCell;
@@ -14,6 +15,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Map, Value, json};
 use simdhtml::input::InputOptions;
+use simdhtml::select::Selector;
 use simdhtml::{Arena, ParseOptions, extract};
 
 use url::Url;
@@ -62,6 +64,11 @@ pub struct BatchArgs {
     /// every page. A page's BOM still wins over it.
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
+    /// Add a field NAME to each record: the texts of the elements that match the CSS
+    /// SELECTOR, in document order, each trimmed of white space at its ends (repeatable:
+    /// `--select headings=h1,h2 --select prices=.price`).
+    #[arg(long = "select", value_name = "NAME=SELECTOR")]
+    pub select: Vec<String>,
 }
 
 /// Output formats of `batch`.
@@ -110,6 +117,7 @@ thread_local! {
 /// an error record, not an error.)
 pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
     check_encoding_label(args.encoding.as_deref())?;
+    let selects = super::select::parse_named(&args.select)?;
     let inputs = list_inputs(args)?;
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = args.jobs {
@@ -141,7 +149,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
     let chunk = pool.current_num_threads() * 16;
     for part in inputs.chunks(chunk) {
         let records: Vec<(Value, u64, bool)> =
-            pool.install(|| part.par_iter().map(|i| record(i, args)).collect());
+            pool.install(|| part.par_iter().map(|i| record(i, args, &selects)).collect());
         for (rec, n, failed) in records {
             bytes += n;
             failures += usize::from(failed);
@@ -253,7 +261,7 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>) {
 }
 
 /// The record of one input, its size in bytes, and whether it failed.
-fn record(input: &Input, args: &BatchArgs) -> (Value, u64, bool) {
+fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (Value, u64, bool) {
     let (path, bytes) = match input {
         Input::Error(p, e) => {
             return (
@@ -330,6 +338,7 @@ fn record(input: &Input, args: &BatchArgs) -> (Value, u64, bool) {
             };
             m.insert(k.into(), v);
         }
+        super::select::add_fields(&mut m, &doc, selects);
         Value::Object(m)
     });
     let failed = rec.get("error").is_some();

@@ -4,6 +4,7 @@ pub mod encoding;
 pub mod html;
 pub mod links;
 pub mod load;
+pub mod select;
 pub mod stats;
 pub mod text;
 pub mod tokens;

@@ -25,3 +25,16 @@ pub fn simdhtml(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
         String::from_utf8(out.stderr).expect("UTF-8 stderr"),
     )
 }
+
+/// Runs `simdhtml ARGS` with `stdin` (text) as standard input.
+pub fn simdhtml_str(args: &[&str], stdin: &str) -> (i32, String, String) {
+    simdhtml(args, stdin.as_bytes())
+}
+
+/// The JSON objects of a JSON-lines output, one per line.
+pub fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}

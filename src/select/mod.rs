@@ -1,0 +1,289 @@
+//! CSS selectors, matched as browsers match them: [`Selector::parse`], then
+//! [`Document::select`], [`NodeRef::select`], [`NodeRef::matches`] and the `select_first`s.
+//!
+//! ```
+//! use simdhtml::{Arena, ParseOptions, parse_document_str, select::Selector};
+//!
+//! let arena = Arena::new();
+//! let html = "<ul><li class=x>one<li>two<li class=x><a href=/3>three</a></ul>";
+//! let doc = parse_document_str(&arena, html, &ParseOptions::default());
+//!
+//! let items = Selector::parse("li.x")?;
+//! let texts: Vec<String> = doc.select(&items).map(|li| li.text_content()).collect();
+//! assert_eq!(texts, ["one", "three"]);
+//!
+//! // Queries from a node see its descendants; :scope is that node.
+//! let ul = doc.select_first(&Selector::parse("ul")?).unwrap();
+//! let second = Selector::parse(":scope > :nth-child(2 of .x)")?;
+//! assert_eq!(ul.select_first(&second).map(|li| li.text_content()).as_deref(), Some("three"));
+//! assert!(ul.matches(&Selector::parse("body > ul:has(a[href^='/'])")?));
+//!
+//! // A selector that does not parse says where and why.
+//! let err = Selector::parse("li:hover").unwrap_err();
+//! assert_eq!((err.offset(), err.found()), (2, Some(":hover")));
+//! # Ok::<(), simdhtml::select::SelectorError>(())
+//! ```
+//!
+//! # What is supported
+//!
+//! Everything servo's `selectors` crate (0.42) implements of Selectors Level 4
+//! (<https://drafts.csswg.org/selectors-4/>): type and universal selectors, `.class`, `#id`,
+//! attribute selectors with every operator (`[a]`, `=`, `~=`, `|=`, `^=`, `$=`, `*=`) and the
+//! `i` / `s` flags, the four combinators (descendant, `>`, `+`, `~`), selector lists,
+//! `:not()`, `:is()` and `:where()` (forgiving: an invalid selector in their list is dropped,
+//! as the spec says), `:has()` with relative selectors, the structural pseudo-classes
+//! (`:root`, `:empty`, `:first-child`, `:last-child`, `:only-child`, `:nth-child(An+B [of S])`,
+//! `:nth-last-child()`, `:first-of-type`, `:last-of-type`, `:only-of-type`, `:nth-of-type()`,
+//! `:nth-last-of-type()`) and `:scope`; and the HTML Standard's pseudo-classes that the tree
+//! decides (4.16.3), from the elements' attributes as the parser inserted them:
+//!
+//! | pseudo-class | matches |
+//! |---|---|
+//! | `:link`, `:any-link` | `a` and `area` elements with an `href` attribute |
+//! | `:visited` | nothing (no history) |
+//! | `:checked` | `input` checkboxes with a `checked` attribute; radio buttons with one, unless a later radio button of the same group (same form, same `name`) has one too; `option`s that are selected: with a `selected` attribute (in a `select` without `multiple`, the last such), or, in a `select` without `multiple` and of display size 1 where none has it, the first option that is not disabled |
+//! | `:disabled` | "actually disabled" elements (4.15): `button`, `input`, `select`, `textarea`, `fieldset` with a `disabled` attribute or inside a `fieldset` with one (not in its first `legend`), `optgroup` with `disabled`, `option` with `disabled` or in an `optgroup` with `disabled` |
+//! | `:enabled` | `button`, `input`, `select`, `textarea`, `optgroup`, `option`, `fieldset` that are not actually disabled |
+//! | `:required`, `:optional` | `input` (of the types `required` applies to), `select`, `textarea` with and without a `required` attribute |
+//! | `:read-write` | text-like `input`s without `readonly` that are not disabled, `textarea`s likewise, and elements made editable by `contenteditable` |
+//! | `:read-only` | every other HTML element |
+//! | `:defined` | every element except HTML elements whose name is a valid custom element name (`my-widget`) or that have an `is` attribute: with no scripts, no custom element is ever defined |
+//!
+//! Everything else is a parse error with its position ([`SelectorError`]): other
+//! pseudo-classes (`:hover`, `:focus`, `:target`, `:lang()`, ...: user interaction and
+//! rendering do not exist in a parsed document), pseudo-elements (`::before`), namespace
+//! prefixes other than `*|` and `|` (a selector string cannot declare one).
+//!
+//! # How elements are matched
+//!
+//! As the HTML Standard's 4.16.2 "Case-sensitivity of selectors" and the DOM's
+//! `querySelectorAll` say:
+//!
+//! - Type selectors and attribute names are matched ASCII case-insensitively against HTML
+//!   elements and case-sensitively against SVG and MathML ones (`foreignObject`,
+//!   `[viewBox]`). The values of the attributes HTML lists (`type`, `lang`, `rel`, ...; 46
+//!   of them) are ASCII case-insensitive on HTML elements only; the `s` flag makes them
+//!   sensitive, `i` makes any value insensitive.
+//! - In a quirks-mode document ([`Document::quirks_mode`]) class and id selectors match ASCII
+//!   case-insensitively; in no-quirks and limited-quirks mode, case-sensitively.
+//!   `[class=...]` and `[id=...]` are always case-sensitive.
+//! - Sibling, child and nth lookups skip text and comments. Template contents are not
+//!   descendants of their `template` (they are a separate tree): [`Document::select`] never
+//!   enters them; a query from [`NodeRef::template_contents`] searches them.
+//! - `node.select(s)` returns the descendants of `node` that match `s`, matched against the
+//!   whole tree (in `div.a p`, the `div` may be an ancestor of `node`), with `:scope` being
+//!   `node` when it is an element; [`Document::select`]'s `:scope` is the root element, as
+//!   `:root`. [`NodeRef::matches`] is `Element.matches()`: `:scope` is the element itself.
+//!
+//! A [`Selector`] is `Send + Sync + Clone`: parse it once and match it against any number of
+//! documents, from any number of threads. Matching reads the tree, allocates nothing per
+//! element and keeps `selectors`' caches (for `:nth-*` and `:has()`) for one query.
+
+mod element;
+mod error;
+mod html;
+mod types;
+
+use std::fmt;
+use std::str::FromStr;
+
+use cssparser::ToCss;
+use selectors::OpaqueElement;
+use selectors::matching::{
+    self, MatchingContext, MatchingForInvalidation, MatchingMode, NeedsSelectorFlags,
+    SelectorCaches,
+};
+use selectors::parser::{ParseRelative, SelectorList};
+
+use crate::dom::{Document, NodeRef, node_ref::Descendants};
+use crate::tree_builder::QuirksMode;
+
+pub use error::SelectorError;
+
+use element::El;
+use types::Impl;
+
+/// A parsed selector list (`a[href], h1`), ready to match. See the [module docs](self) for
+/// what it supports and how it matches.
+#[derive(Clone)]
+pub struct Selector {
+    list: SelectorList<Impl>,
+}
+
+/// Parses `source` as a selector list.
+fn parse_list(
+    source: &str,
+) -> Result<SelectorList<Impl>, cssparser::ParseError<types::ParseErrorKind>> {
+    let mut input = cssparser::Parser::new(source);
+    SelectorList::parse(&types::Parser, &mut input, ParseRelative::No)
+}
+
+impl Selector {
+    /// Parses a selector list, as `querySelectorAll` takes it: one or more complex selectors
+    /// separated by commas.
+    ///
+    /// # Errors
+    /// The text is not a selector list, or uses what we do not support (see the module
+    /// docs); the error says where and why.
+    pub fn parse(source: &str) -> Result<Selector, SelectorError> {
+        match parse_list(source) {
+            Ok(list) => Ok(Selector { list }),
+            Err(e) => Err(error::locate(source, &e)),
+        }
+    }
+
+    /// Whether `element` matches, with `scope` as the `:scope` element (`None`: the root
+    /// element) and `caches` kept by the caller for the whole query.
+    fn matches_with(
+        &self,
+        element: El<'_, '_>,
+        scope: Option<OpaqueElement>,
+        quirks_mode: matching::QuirksMode,
+        caches: &mut SelectorCaches,
+    ) -> bool {
+        let mut context = MatchingContext::new(
+            MatchingMode::Normal,
+            None,
+            caches,
+            quirks_mode,
+            NeedsSelectorFlags::No,
+            MatchingForInvalidation::No,
+        );
+        context.scope_element = scope;
+        matching::matches_selector_list(&self.list, element, &mut context)
+    }
+}
+
+impl FromStr for Selector {
+    type Err = SelectorError;
+
+    fn from_str(s: &str) -> Result<Selector, SelectorError> {
+        Selector::parse(s)
+    }
+}
+
+/// The selector serialised as CSS (CSSOM's "serialize a selector list": `A[HREF]` is written
+/// `a[href]`, quotes normalised).
+impl fmt::Display for Selector {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.list.to_css(f)
+    }
+}
+
+impl fmt::Debug for Selector {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Selector({:?})", self.to_string())
+    }
+}
+
+fn quirks(doc: &Document<'_>) -> matching::QuirksMode {
+    match doc.quirks_mode() {
+        QuirksMode::NoQuirks => matching::QuirksMode::NoQuirks,
+        QuirksMode::LimitedQuirks => matching::QuirksMode::LimitedQuirks,
+        QuirksMode::Quirks => matching::QuirksMode::Quirks,
+    }
+}
+
+/// The elements that match a selector, in document order ([`Document::select`],
+/// [`NodeRef::select`]).
+pub struct Select<'d, 'a, 's> {
+    selector: &'s Selector,
+    nodes: Descendants<'d, 'a>,
+    scope: Option<OpaqueElement>,
+    quirks_mode: matching::QuirksMode,
+    caches: SelectorCaches,
+}
+
+impl<'d, 'a, 's> Select<'d, 'a, 's> {
+    fn new(root: NodeRef<'d, 'a>, selector: &'s Selector) -> Self {
+        Select {
+            selector,
+            nodes: root.descendants(),
+            scope: root.is_element().then(|| element::opaque(root)),
+            quirks_mode: quirks(root.document()),
+            caches: SelectorCaches::default(),
+        }
+    }
+}
+
+impl<'d, 'a> Iterator for Select<'d, 'a, '_> {
+    type Item = NodeRef<'d, 'a>;
+
+    fn next(&mut self) -> Option<NodeRef<'d, 'a>> {
+        for node in self.nodes.by_ref() {
+            if let Some(el) = El::new(node)
+                && self
+                    .selector
+                    .matches_with(el, self.scope, self.quirks_mode, &mut self.caches)
+            {
+                return Some(node);
+            }
+        }
+        None
+    }
+}
+
+impl fmt::Debug for Select<'_, '_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Select")
+            .field("selector", self.selector)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Document<'a> {
+    /// The elements of the document that match `selector`, in document order (DOM
+    /// `document.querySelectorAll`); template contents are not searched. See the
+    /// [`select`](crate::select) module for what matches what.
+    pub fn select<'d, 's>(&'d self, selector: &'s Selector) -> Select<'d, 'a, 's> {
+        Select::new(self.document_node(), selector)
+    }
+
+    /// The first element in document order that matches `selector`
+    /// (`document.querySelector`).
+    pub fn select_first<'d>(&'d self, selector: &Selector) -> Option<NodeRef<'d, 'a>> {
+        self.select(selector).next()
+    }
+}
+
+impl<'d, 'a> NodeRef<'d, 'a> {
+    /// The descendants of this node that match `selector`, in document order
+    /// (`element.querySelectorAll`): matched against the whole tree, with `:scope` being
+    /// this node when it is an element. From a template's contents
+    /// ([`NodeRef::template_contents`]) this searches the contents.
+    pub fn select<'s>(self, selector: &'s Selector) -> Select<'d, 'a, 's> {
+        Select::new(self, selector)
+    }
+
+    /// The first descendant in document order that matches `selector`
+    /// (`element.querySelector`).
+    pub fn select_first(self, selector: &Selector) -> Option<NodeRef<'d, 'a>> {
+        self.select(selector).next()
+    }
+
+    /// Whether this node is an element that matches `selector` (`element.matches`;
+    /// `:scope` is the element itself). Always `false` for other nodes.
+    pub fn matches(self, selector: &Selector) -> bool {
+        El::new(self).is_some_and(|el| {
+            selector.matches_with(
+                el,
+                Some(element::opaque(self)),
+                quirks(self.document()),
+                &mut SelectorCaches::default(),
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send_sync_clone<T: Send + Sync + Clone>() {}
+
+    #[test]
+    fn selector_is_send_sync_clone() {
+        assert_send_sync_clone::<Selector>();
+        assert_send_sync_clone::<SelectorError>();
+    }
+}

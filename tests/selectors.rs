@@ -1,0 +1,1140 @@
+//! CSS selectors (`simdhtml::select`), against the definitions: Selectors Level 4
+//! (<https://drafts.csswg.org/selectors-4/>, "S4 §N" below), the HTML Standard's 4.16
+//! "Matching HTML elements using selectors and CSS" ("HTML 4.16.x") with the form definitions
+//! it points to (4.10), and the DOM's `querySelectorAll` / `matches` (scoping). Each
+//! expectation was written from those texts, not from running the code.
+//!
+//! Most cases are rows of one table, [`CASES`]: a page, a selector and the elements it must
+//! match, in document order, each named by its `id` (or `<name>` when it has none). The
+//! `cases_table` test runs every row and reports the failures together.
+#![cfg(feature = "select")]
+
+use simdhtml::select::{Selector, SelectorError};
+use simdhtml::tree_builder::QuirksMode;
+use simdhtml::{Arena, Document, NodeRef, ParseOptions, parse_document_str};
+
+/// One row: `page` is parsed as a whole document (prefix a doctype for no-quirks mode).
+struct Case {
+    what: &'static str,
+    page: &'static str,
+    selector: &'static str,
+    expect: &'static [&'static str],
+}
+
+const fn case(
+    what: &'static str,
+    page: &'static str,
+    selector: &'static str,
+    expect: &'static [&'static str],
+) -> Case {
+    Case {
+        what,
+        page,
+        selector,
+        expect,
+    }
+}
+
+/// The name the tables use for a matched element: its `id`, else `<local name>`.
+fn label(n: NodeRef<'_, '_>) -> String {
+    match n.id() {
+        Some(id) => id.to_owned(),
+        None => format!("<{}>", n.name().unwrap_or("?")),
+    }
+}
+
+fn labels<'d>(nodes: impl Iterator<Item = NodeRef<'d, 'd>>) -> Vec<String> {
+    nodes.map(label).collect()
+}
+
+fn sel(s: &str) -> Selector {
+    Selector::parse(s).unwrap_or_else(|e| panic!("{s:?} does not parse: {e}"))
+}
+
+fn select_labels(doc: &Document<'_>, selector: &str) -> Vec<String> {
+    doc.select(&sel(selector)).map(label).collect()
+}
+
+fn by_id<'d, 'a>(doc: &'d Document<'a>, id: &str) -> NodeRef<'d, 'a> {
+    doc.document_node()
+        .descendants()
+        .find(|n| n.id() == Some(id))
+        .unwrap_or_else(|| panic!("no #{id}"))
+}
+
+const D: &str = "<!DOCTYPE html>";
+
+macro_rules! page {
+    ($($part:expr),+ $(,)?) => { concat!("<!DOCTYPE html>", $($part),+) };
+}
+
+/// Type and universal selectors, namespaces (S4 §5; HTML 4.16.2).
+const TYPE_SELECTORS: &[Case] = &[
+    case(
+        "type selector",
+        page!("<p id=a></p><div id=b></div>"),
+        "p",
+        &["a"],
+    ),
+    case(
+        "type selectors are ASCII-lowercased for HTML elements (HTML 4.16.2)",
+        page!("<p id=a></p><div id=b></div>"),
+        "P",
+        &["a"],
+    ),
+    case(
+        "SVG names keep their case: the selector is compared as written (HTML 4.16.2)",
+        page!("<svg id=s><foreignObject id=f></foreignObject><rect id=r /></svg>"),
+        "foreignObject",
+        &["f"],
+    ),
+    case(
+        "a lower-case selector does not match SVG foreignObject",
+        page!("<svg id=s><foreignObject id=f></foreignObject><rect id=r /></svg>"),
+        "foreignobject",
+        &[],
+    ),
+    case(
+        "an upper-case selector does not match SVG rect",
+        page!("<svg id=s><foreignObject id=f></foreignObject><rect id=r /></svg>"),
+        "RECT",
+        &[],
+    ),
+    case(
+        "SVG rect",
+        page!("<svg id=s><rect id=r /></svg>"),
+        "svg > rect",
+        &["r"],
+    ),
+    case(
+        "MathML names are case-sensitive too",
+        page!("<math id=m><mi id=i>x</mi></math>"),
+        "MI",
+        &[],
+    ),
+    case(
+        "MathML mi",
+        page!("<math id=m><mi id=i>x</mi></math>"),
+        "math mi",
+        &["i"],
+    ),
+    case(
+        "universal selector",
+        page!("<div id=a><p id=b></p>t<i id=c></i></div>"),
+        "div *",
+        &["b", "c"],
+    ),
+    case(
+        "universal selector in any namespace",
+        page!("<div id=a><p id=b></p><svg id=c></svg></div>"),
+        "div *|*",
+        &["b", "c"],
+    ),
+    case(
+        "no element is in no namespace",
+        page!("<div id=a><p id=b></p></div>"),
+        "|p",
+        &[],
+    ),
+    case(
+        "the document element and the implied elements",
+        "<p id=a>",
+        "*",
+        &["<html>", "<head>", "<body>", "a"],
+    ),
+];
+
+/// Class and ID selectors, and the quirks-mode rule (S4 §6.6, §6.7; HTML 4.16.2).
+const CLASS_ID: &[Case] = &[
+    case(
+        "class selector, no-quirks: case-sensitive",
+        page!("<p id=a class='x Y'></p><p id=b class=y></p>"),
+        ".y",
+        &["b"],
+    ),
+    case(
+        "class selector, upper case, no-quirks",
+        page!("<p id=a class='x Y'></p><p id=b class=y></p>"),
+        ".Y",
+        &["a"],
+    ),
+    case(
+        "two classes",
+        page!("<p id=a class='x Y'></p><p id=b class=y></p>"),
+        ".x.Y",
+        &["a"],
+    ),
+    case(
+        "ID selector, no-quirks: case-sensitive",
+        page!("<p id=a></p><p id=A></p>"),
+        "#A",
+        &["A"],
+    ),
+    case(
+        "classes are split on ASCII white space (tab)",
+        page!("<p id=a class='x\ty'></p>"),
+        ".y",
+        &["a"],
+    ),
+    case(
+        "U+00A0 is not a class separator",
+        page!("<p id=a class='x\u{a0}y'></p>"),
+        ".y",
+        &[],
+    ),
+    case(
+        "quirks mode: class selectors are ASCII case-insensitive",
+        "<p id=a class='x Y'></p><p id=b class=y></p>",
+        ".y",
+        &["a", "b"],
+    ),
+    case(
+        "quirks mode: upper-case class selector",
+        "<p id=a class='x Y'></p><p id=b class=y></p>",
+        ".Y",
+        &["a", "b"],
+    ),
+    case(
+        "quirks mode: ID selectors are ASCII case-insensitive",
+        "<p id=a></p><p id=b></p>",
+        "#A",
+        &["a"],
+    ),
+    case(
+        "quirks mode: [class=...] stays case-sensitive (HTML 4.16.2)",
+        "<p id=a class=Y></p><p id=b class=y></p>",
+        "[class=y]",
+        &["b"],
+    ),
+    case(
+        "quirks mode: [id=...] stays case-sensitive",
+        "<p id=a></p>",
+        "[id=A]",
+        &[],
+    ),
+    case(
+        "limited-quirks mode: class selectors are case-sensitive",
+        "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\" \
+         \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd\">\
+         <p id=a class=Y></p><p id=b class=y></p>",
+        ".y",
+        &["b"],
+    ),
+];
+
+const LINKS_PAGE: &str = page!(
+    "<a id=a href='http://example.com/x.pdf' lang=en-US title=Hello class='p q'></a>",
+    "<a id=b href='/y.html' lang=en title=hello class=pq></a>",
+    "<a id=c lang=english></a>"
+);
+
+/// Attribute selectors (S4 §6.1-6.3; HTML 4.16.2 for the case of names and values).
+const ATTRIBUTES: &[Case] = &[
+    case("[attr]", LINKS_PAGE, "[href]", &["a", "b"]),
+    case("[attr=value]", LINKS_PAGE, "[href='/y.html']", &["b"]),
+    case("[attr^=value]", LINKS_PAGE, "[href^=http]", &["a"]),
+    case("[attr$=value]", LINKS_PAGE, "[href$='.pdf']", &["a"]),
+    case("[attr*=value]", LINKS_PAGE, "[href*=example]", &["a"]),
+    case(
+        "[attr|=value]: the value or the value and a hyphen",
+        LINKS_PAGE,
+        "[lang|=en]",
+        &["a", "b"],
+    ),
+    case(
+        "[attr~=value]: a word of the value",
+        LINKS_PAGE,
+        "[class~=q]",
+        &["a"],
+    ),
+    case(
+        "^= with an empty value represents nothing (S4 §6.2)",
+        LINKS_PAGE,
+        "[href^='']",
+        &[],
+    ),
+    case(
+        "$= with an empty value represents nothing",
+        LINKS_PAGE,
+        "[href$='']",
+        &[],
+    ),
+    case(
+        "*= with an empty value represents nothing",
+        LINKS_PAGE,
+        "[href*='']",
+        &[],
+    ),
+    case(
+        "~= with an empty value represents nothing",
+        LINKS_PAGE,
+        "[class~='']",
+        &[],
+    ),
+    case(
+        "attribute names are ASCII-lowercased for HTML elements",
+        LINKS_PAGE,
+        "[TITLE=hello]",
+        &["b"],
+    ),
+    case(
+        "values are case-sensitive by default (title is not in HTML's list)",
+        LINKS_PAGE,
+        "[title=hello]",
+        &["b"],
+    ),
+    case("the i flag", LINKS_PAGE, "[title=hello i]", &["a", "b"]),
+    case(
+        "the I flag (flags are case-insensitive)",
+        LINKS_PAGE,
+        "[title=hello I]",
+        &["a", "b"],
+    ),
+    case(
+        "lang is in HTML's list: its value is ASCII case-insensitive on HTML elements",
+        LINKS_PAGE,
+        "[lang=EN]",
+        &["b"],
+    ),
+    case(
+        "the s flag keeps it case-sensitive",
+        LINKS_PAGE,
+        "[lang=EN s]",
+        &[],
+    ),
+    case(
+        "[type=TEXT] is case-insensitive on the HTML input only, not on SVG's a",
+        page!("<input id=i type=text><svg><a id=s type=text></a></svg>"),
+        "[type=TEXT]",
+        &["i"],
+    ),
+    case(
+        "[type=text] on both",
+        page!("<input id=i type=text><svg><a id=s type=text></a></svg>"),
+        "[type=text]",
+        &["i", "s"],
+    ),
+    case(
+        "the i flag applies to SVG elements too",
+        page!("<input id=i type=text><svg><a id=s type=text></a></svg>"),
+        "[type=TEXT i]",
+        &["i", "s"],
+    ),
+    case(
+        "SVG attribute names keep their case; HTML ones are lower-cased by the parser",
+        page!("<svg id=s viewBox='0 0 1 1'></svg><div id=d viewBox=1></div>"),
+        "[viewBox]",
+        &["s", "d"],
+    ),
+    case(
+        "a lower-case attribute name does not match SVG's viewBox",
+        page!("<svg id=s viewBox='0 0 1 1'></svg><div id=d viewBox=1></div>"),
+        "[viewbox]",
+        &["d"],
+    ),
+    case(
+        "xlink:href is not [href] (it has a namespace)",
+        page!("<svg><a id=l xlink:href=x></a></svg>"),
+        "[href]",
+        &[],
+    ),
+    case(
+        "[*|href] matches an href in any namespace",
+        page!("<svg><a id=l xlink:href=x></a></svg><a id=h href=y></a>"),
+        "[*|href]",
+        &["l", "h"],
+    ),
+    case(
+        "[|href]: no namespace",
+        page!("<svg><a id=l xlink:href=x></a></svg><a id=h href=y></a>"),
+        "[|href]",
+        &["h"],
+    ),
+];
+
+const TREE_PAGE: &str = page!(
+    "<div id=d><p id=p1></p>text<!--c--><p id=p2></p>",
+    "<span id=s><p id=p3></p></span></div>"
+);
+
+/// Combinators (S4 §16) and the logical pseudo-classes (S4 §4).
+const COMBINATORS: &[Case] = &[
+    case("descendant", TREE_PAGE, "div p", &["p1", "p2", "p3"]),
+    case("child", TREE_PAGE, "div > p", &["p1", "p2"]),
+    case(
+        "next sibling: text and comments are skipped",
+        TREE_PAGE,
+        "#p1 + p",
+        &["p2"],
+    ),
+    case("next sibling, none", TREE_PAGE, "#p2 + p", &[]),
+    case("subsequent siblings", TREE_PAGE, "#p1 ~ *", &["p2", "s"]),
+    case("child of child", TREE_PAGE, "div > * > p", &["p3"]),
+    case(
+        "selector list, in document order",
+        TREE_PAGE,
+        "#p3, #p1",
+        &["p1", "p3"],
+    ),
+    case(":not()", TREE_PAGE, "div :not(p)", &["s"]),
+    case(
+        ":not() with a list",
+        TREE_PAGE,
+        "div :not(#p1, span)",
+        &["p2", "p3"],
+    ),
+    case(":is()", TREE_PAGE, "div :is(#p1, #p3)", &["p1", "p3"]),
+    case(":is() on the left", TREE_PAGE, ":is(span) p", &["p3"]),
+    case(":where()", TREE_PAGE, ":where(div) > span", &["s"]),
+    case(
+        ":is() takes a forgiving list: an invalid selector in it is dropped (S4 §4.2)",
+        TREE_PAGE,
+        "div :is(#p2, :unknown-thing)",
+        &["p2"],
+    ),
+    case("nested", TREE_PAGE, "div > :not(:is(p, span))", &[]),
+];
+
+const HAS_PAGE: &str = page!(
+    "<div id=a><img></div><div id=b><p><img></p></div><div id=c></div>",
+    "<p id=d></p><h2 id=e></h2><p id=f></p>"
+);
+
+/// `:has()` (S4 §4.5): relative selectors, anchored at the element.
+const HAS: &[Case] = &[
+    case("descendant", HAS_PAGE, "div:has(img)", &["a", "b"]),
+    case("child", HAS_PAGE, "div:has(> img)", &["a"]),
+    case(
+        "any element with an img child",
+        HAS_PAGE,
+        ":has(> img)",
+        &["a", "<p>"],
+    ),
+    case("next sibling", HAS_PAGE, "h2:has(+ p)", &["e"]),
+    case("previous of", HAS_PAGE, "p:has(+ h2)", &["d"]),
+    case(
+        "subsequent sibling",
+        HAS_PAGE,
+        "div:has(~ h2)",
+        &["a", "b", "c"],
+    ),
+    case("negated", HAS_PAGE, "div:not(:has(*))", &["c"]),
+    case("inside :is()", HAS_PAGE, ":is(div:has(p)) img", &["<img>"]),
+];
+
+const LIST_PAGE: &str =
+    page!("<ul id=u>\n <li id=a>1</li>\n <!--c--> <li id=b>2</li>\n <li id=c>3</li>\n </ul>");
+
+const OF_PAGE: &str = page!(
+    "<ul><li id=a class=x></li><li id=b></li><li id=c class=x></li>",
+    "<li id=d class=x></li><li id=e></li><li id=f class=x></li></ul>"
+);
+
+const TYPE_PAGE: &str =
+    page!("<div id=v><h2 id=h></h2><p id=a></p><span id=s></span><p id=b></p><p id=c></p></div>");
+
+/// The structural pseudo-classes (S4 §14): element children only, An+B.
+const STRUCTURAL: &[Case] = &[
+    case(
+        ":root is the document element",
+        page!("<p>"),
+        ":root",
+        &["<html>"],
+    ),
+    case(
+        ":empty: no children, comments allowed; white space is text (S4 §14.2)",
+        page!("<div><p id=a></p><p id=b><!--c--></p><p id=c> </p><p id=d><span></span></p></div>"),
+        "p:empty",
+        &["a", "b"],
+    ),
+    case(
+        ":first-child skips text and comments",
+        LIST_PAGE,
+        "li:first-child",
+        &["a"],
+    ),
+    case(":last-child", LIST_PAGE, "li:last-child", &["c"]),
+    case(":only-child", LIST_PAGE, "li:only-child", &[]),
+    case(
+        ":only-child, one",
+        page!("<p><b id=x>t</b> u</p>"),
+        "b:only-child",
+        &["x"],
+    ),
+    case(":nth-child(2)", LIST_PAGE, "li:nth-child(2)", &["b"]),
+    case(
+        ":nth-child(odd)",
+        LIST_PAGE,
+        "li:nth-child(odd)",
+        &["a", "c"],
+    ),
+    case(":nth-child(even)", LIST_PAGE, "li:nth-child(even)", &["b"]),
+    case(
+        ":nth-child(2n+1)",
+        LIST_PAGE,
+        "li:nth-child(2n+1)",
+        &["a", "c"],
+    ),
+    case(
+        ":nth-child(-n+2)",
+        LIST_PAGE,
+        "li:nth-child(-n+2)",
+        &["a", "b"],
+    ),
+    case(":nth-child(0n+3)", LIST_PAGE, "li:nth-child(0n+3)", &["c"]),
+    case(
+        ":nth-child(n)",
+        LIST_PAGE,
+        "li:nth-child(n)",
+        &["a", "b", "c"],
+    ),
+    case(
+        ":nth-child( 2n + 1 ) with spaces",
+        LIST_PAGE,
+        "li:nth-child( 2n + 1 )",
+        &["a", "c"],
+    ),
+    case(
+        ":nth-last-child(1)",
+        LIST_PAGE,
+        "li:nth-last-child(1)",
+        &["c"],
+    ),
+    case(
+        ":nth-last-child(odd)",
+        LIST_PAGE,
+        "li:nth-last-child(odd)",
+        &["a", "c"],
+    ),
+    case(
+        ":nth-child(2n+1 of .x): odd among the .x siblings",
+        OF_PAGE,
+        ":nth-child(2n+1 of .x)",
+        &["a", "d"],
+    ),
+    case(
+        ":nth-child(2 of .x)",
+        OF_PAGE,
+        "li:nth-child(2 of .x)",
+        &["c"],
+    ),
+    case(
+        ":nth-last-child(1 of .x)",
+        OF_PAGE,
+        "li:nth-last-child(1 of .x)",
+        &["f"],
+    ),
+    case(
+        ":nth-child(1 of .x) does not match elements outside S",
+        OF_PAGE,
+        "li:nth-child(1 of .x):not(.x)",
+        &[],
+    ),
+    case(":first-of-type", TYPE_PAGE, "p:first-of-type", &["a"]),
+    case(":last-of-type", TYPE_PAGE, "p:last-of-type", &["c"]),
+    case(":nth-of-type(2)", TYPE_PAGE, "p:nth-of-type(2)", &["b"]),
+    case(
+        ":nth-last-of-type(3)",
+        TYPE_PAGE,
+        "p:nth-last-of-type(3)",
+        &["a"],
+    ),
+    case(
+        ":only-of-type",
+        TYPE_PAGE,
+        "#v > :only-of-type",
+        &["h", "s"],
+    ),
+    case(
+        ":first-of-type, every type",
+        TYPE_PAGE,
+        "#v > :first-of-type",
+        &["h", "a", "s"],
+    ),
+    case(":only-of-type, none", TYPE_PAGE, "p:only-of-type", &[]),
+    case(
+        ":scope in a document query is the root element (S4 §14.1... §4.6)",
+        page!("<p>"),
+        ":scope > body",
+        &["<body>"],
+    ),
+];
+
+/// `:link`, `:any-link`, `:visited` (HTML 4.16.3).
+const LINK_CASES: &[Case] = &[
+    case(
+        ":link: a and area with href; not link, not a without href",
+        page!("<a id=a href=x></a><a id=b></a><map><area id=c href=y></map><link id=d href=z>"),
+        ":link",
+        &["a", "c"],
+    ),
+    case(
+        ":any-link",
+        page!("<a id=a href=x></a><a id=b></a><map><area id=c href=y></map><link id=d href=z>"),
+        ":any-link",
+        &["a", "c"],
+    ),
+    case(
+        ":visited matches nothing (no history)",
+        page!("<a id=a href=x></a>"),
+        ":visited",
+        &[],
+    ),
+    case(
+        "an empty href is still an href",
+        page!("<a id=a href></a><a id=b></a>"),
+        "a:link",
+        &["a"],
+    ),
+    case(
+        ":not(:link)",
+        page!("<a id=a href=x></a><a id=b></a>"),
+        "a:not(:link)",
+        &["b"],
+    ),
+    case(
+        "an SVG a is not an HTML a",
+        page!("<svg><a id=s href=x></a></svg>"),
+        ":link",
+        &[],
+    ),
+];
+
+/// `:checked` (HTML 4.16.3): checkedness (4.10.5) and selectedness (4.10.10) as the parser
+/// leaves them.
+const CHECKED: &[Case] = &[
+    case(
+        "checkboxes with checked; the type keyword is case-insensitive; a text input's checked \
+         does not count",
+        page!(
+            "<input id=a type=checkbox checked><input id=b type=checkbox>",
+            "<input id=c type=CHECKBOX checked><input id=d checked>"
+        ),
+        ":checked",
+        &["a", "c"],
+    ),
+    case(
+        "radio groups: the last checked radio of a group is the checked one; no name, no group",
+        page!(
+            "<input type=radio id=r1 name=g checked><input type=radio id=r2 name=g checked>",
+            "<input type=radio id=r3 name=h checked><input type=radio id=r4 checked>",
+            "<input type=radio id=r5 checked>"
+        ),
+        ":checked",
+        &["r2", "r3", "r4", "r5"],
+    ),
+    case(
+        "radio groups are per form owner",
+        page!(
+            "<form><input type=radio id=f1 name=g checked></form>",
+            "<form><input type=radio id=f2 name=g checked></form>"
+        ),
+        ":checked",
+        &["f1", "f2"],
+    ),
+    case(
+        "the form attribute gives the form owner",
+        page!(
+            "<form id=F></form><input type=radio id=x name=g form=F checked>",
+            "<input type=radio id=y name=g form=F checked><input type=radio id=z name=g checked>"
+        ),
+        ":checked",
+        &["y", "z"],
+    ),
+    case(
+        "names are compared as they are",
+        page!("<input type=radio id=a name=g checked><input type=radio id=b name=G checked>"),
+        ":checked",
+        &["a", "b"],
+    ),
+    case(
+        "a select shows its first option when none is selected",
+        page!("<select><option id=o1>a<option id=o2>b</select>"),
+        ":checked",
+        &["o1"],
+    ),
+    case(
+        "the last selected option of a single select",
+        page!("<select><option id=o1>a<option id=o2 selected>b<option id=o3 selected>c</select>"),
+        ":checked",
+        &["o3"],
+    ),
+    case(
+        "a multiple select: the options with selected",
+        page!(
+            "<select multiple><option id=o1 selected>a<option id=o2 selected>b",
+            "<option id=o3>c</select>"
+        ),
+        ":checked",
+        &["o1", "o2"],
+    ),
+    case(
+        "a multiple select without selected options selects none",
+        page!("<select multiple><option id=o1>a</select>"),
+        ":checked",
+        &[],
+    ),
+    case(
+        "display size 2: no default option",
+        page!("<select size=2><option id=o1>a<option id=o2>b</select>"),
+        ":checked",
+        &[],
+    ),
+    case(
+        "the default option is the first one that is not disabled",
+        page!("<select><option id=o1 disabled>a<option id=o2>b</select>"),
+        ":checked",
+        &["o2"],
+    ),
+    case(
+        "an option of a disabled optgroup is disabled",
+        page!("<select><optgroup disabled><option id=o1>a</optgroup><option id=o2>b</select>"),
+        ":checked",
+        &["o2"],
+    ),
+    case(
+        "options in an optgroup are in the list",
+        page!("<select><optgroup><option id=o1>a</optgroup></select>"),
+        "option:checked",
+        &["o1"],
+    ),
+    case(
+        "each select on its own",
+        page!(
+            "<select><option id=o1 selected>a<option id=o2>b</select>",
+            "<select><option id=o3>c</select>"
+        ),
+        ":checked",
+        &["o1", "o3"],
+    ),
+    case(
+        "datalist options: their selected attribute",
+        page!("<datalist><option id=o1>a<option id=o2 selected>b</datalist>"),
+        ":checked",
+        &["o2"],
+    ),
+];
+
+const FORM_PAGE: &str = page!(
+    "<form>",
+    "<fieldset id=f1 disabled>",
+    "<legend id=l1><input id=in_legend></legend>",
+    "<legend id=l2><input id=in_second_legend></legend>",
+    "<input id=in_fieldset>",
+    "<fieldset id=f2><input id=in_nested></fieldset>",
+    "</fieldset>",
+    "<fieldset id=f3><legend id=l3><input id=free></legend></fieldset>",
+    "<button id=b1 disabled></button><button id=b2></button>",
+    "<select id=s1><optgroup id=g1 disabled><option id=o1></option></optgroup>",
+    "<option id=o2 disabled></option><option id=o3></option></select>",
+    "<textarea id=t1 disabled></textarea><a id=link href=x></a>",
+    "</form>"
+);
+
+/// `:enabled` / `:disabled` (HTML 4.16.3, "actually disabled" 4.15, 4.10.18.2, 4.10.10).
+const DISABLED: &[Case] = &[
+    case(
+        ":disabled",
+        FORM_PAGE,
+        ":disabled",
+        &[
+            "f1",
+            "in_second_legend",
+            "in_fieldset",
+            "f2",
+            "in_nested",
+            "b1",
+            "g1",
+            "o1",
+            "o2",
+            "t1",
+        ],
+    ),
+    case(
+        ":enabled",
+        FORM_PAGE,
+        ":enabled",
+        &["in_legend", "f3", "free", "b2", "s1", "o3"],
+    ),
+    case(
+        "legend, form and a are neither",
+        FORM_PAGE,
+        ":is(legend, form, a):is(:enabled, :disabled)",
+        &[],
+    ),
+];
+
+/// `:required` / `:optional` (HTML 4.16.3).
+const REQUIRED: &[Case] = &[
+    case(
+        ":required",
+        page!(
+            "<input id=a required><input id=b><input id=c type=hidden required>",
+            "<input id=d type=checkbox required><input id=e type=submit>",
+            "<select id=f required></select><textarea id=g></textarea>",
+            "<button id=h required></button><input id=i type=file>"
+        ),
+        ":required",
+        &["a", "d", "f"],
+    ),
+    case(
+        ":optional",
+        page!(
+            "<input id=a required><input id=b><input id=c type=hidden required>",
+            "<input id=d type=checkbox required><input id=e type=submit>",
+            "<select id=f required></select><textarea id=g></textarea>",
+            "<button id=h required></button><input id=i type=file>"
+        ),
+        ":optional",
+        &["b", "g", "i"],
+    ),
+];
+
+const EDIT_PAGE: &str = page!(
+    "<input id=a><input id=b readonly><input id=c disabled><input id=d type=checkbox>",
+    "<textarea id=e></textarea><textarea id=f readonly></textarea>",
+    "<div id=g contenteditable><p id=h></p><p id=i contenteditable=false><span id=j></span></p>",
+    "<p id=k contenteditable=bogus></p></div><p id=l></p><svg id=m></svg><input id=n type=number>"
+);
+
+/// `:read-write` / `:read-only` (HTML 4.16.3, `contenteditable` 6.8.1).
+const READ_WRITE: &[Case] = &[
+    case(
+        ":read-write",
+        EDIT_PAGE,
+        ":read-write",
+        &["a", "e", "g", "h", "k", "n"],
+    ),
+    case(
+        ":read-only: every other HTML element (not the SVG one)",
+        EDIT_PAGE,
+        "body :read-only",
+        &["b", "c", "d", "f", "i", "j", "l"],
+    ),
+    case(
+        "an SVG element inside an editing host is editable",
+        page!("<div contenteditable><svg id=z></svg></div>"),
+        "svg:read-write",
+        &["z"],
+    ),
+    case(
+        "contenteditable=plaintext-only makes an editing host",
+        page!("<p id=a contenteditable=plaintext-only></p><p id=b contenteditable=TRUE></p>"),
+        "p:read-write",
+        &["a", "b"],
+    ),
+];
+
+/// `:defined` (HTML 4.16.3; DOM "create an element").
+const DEFINED: &[Case] = &[
+    case(
+        ":defined: not custom element names, not is=",
+        page!(
+            "<div id=a></div><my-el id=b></my-el><button id=c is=my-button></button>",
+            "<font-face id=d></font-face><svg id=s><font-face id=e></font-face></svg>"
+        ),
+        "body :defined",
+        &["a", "d", "s", "e"],
+    ),
+    case(
+        ":not(:defined)",
+        page!(
+            "<div id=a></div><my-el id=b></my-el><button id=c is=my-button></button>",
+            "<font-face id=d></font-face><svg id=s><font-face id=e></font-face></svg>"
+        ),
+        ":not(:defined)",
+        &["b", "c"],
+    ),
+];
+
+const TEMPLATE_PAGE: &str = page!("<template id=t><p id=in></p></template><p id=out></p>");
+
+/// Template contents are a separate tree (HTML 4.12.3; DOM): not descendants.
+const TEMPLATES: &[Case] = &[
+    case("not searched", TEMPLATE_PAGE, "p", &["out"]),
+    case("not descendants", TEMPLATE_PAGE, "template p", &[]),
+    case("not children", TEMPLATE_PAGE, "template > *", &[]),
+    case(
+        "a template has no children: :empty",
+        TEMPLATE_PAGE,
+        "template:empty",
+        &["t"],
+    ),
+    case(
+        "nor anything to :has()",
+        TEMPLATE_PAGE,
+        "template:has(p)",
+        &[],
+    ),
+];
+
+const ALL: &[(&str, &[Case])] = &[
+    ("type selectors", TYPE_SELECTORS),
+    ("class and id", CLASS_ID),
+    ("attribute selectors", ATTRIBUTES),
+    ("combinators and logical", COMBINATORS),
+    (":has()", HAS),
+    ("structural", STRUCTURAL),
+    ("links", LINK_CASES),
+    (":checked", CHECKED),
+    (":enabled/:disabled", DISABLED),
+    (":required/:optional", REQUIRED),
+    (":read-write/:read-only", READ_WRITE),
+    (":defined", DEFINED),
+    ("templates", TEMPLATES),
+];
+
+#[test]
+fn cases_table() {
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for (group, cases) in ALL {
+        for c in *cases {
+            total += 1;
+            let arena = Arena::new();
+            let doc = parse_document_str(&arena, c.page, &ParseOptions::default());
+            let got = match Selector::parse(c.selector) {
+                Ok(selector) => labels(doc.select(&selector)),
+                Err(e) => {
+                    failures.push(format!("{group}: {}: `{}`: {e}", c.what, c.selector));
+                    continue;
+                }
+            };
+            if got != c.expect {
+                failures.push(format!(
+                    "{group}: {}: `{}` gave {got:?}, expected {:?}",
+                    c.what, c.selector, c.expect
+                ));
+            }
+        }
+    }
+    eprintln!(
+        "selector cases: {} / {total} as the specs say",
+        total - failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn document_modes_of_the_pages() {
+    // The quirks-mode cases rely on these modes (13.2.6.4.1).
+    let arena = Arena::new();
+    let modes = [
+        ("<p>", QuirksMode::Quirks),
+        (D, QuirksMode::NoQuirks),
+        (
+            "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\" \
+             \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd\">",
+            QuirksMode::LimitedQuirks,
+        ),
+    ];
+    for (page, mode) in modes {
+        let doc = parse_document_str(&arena, page, &ParseOptions::default());
+        assert_eq!(doc.quirks_mode(), mode, "{page}");
+    }
+}
+
+#[test]
+fn select_from_a_node_and_scope() {
+    let arena = Arena::new();
+    let doc = parse_document_str(
+        &arena,
+        page!(
+            "<div id=outer><div id=mid><p id=p1></p>",
+            "<div id=inner><p id=p2></p></div></div></div>"
+        ),
+        &ParseOptions::default(),
+    );
+    let mid = by_id(&doc, "mid");
+    let of = |s: &str| labels(mid.select(&sel(s)));
+    // Descendants only, in document order.
+    assert_eq!(of("p"), ["p1", "p2"]);
+    assert_eq!(of("div"), ["inner"]);
+    // :scope is the node the query starts from.
+    assert_eq!(of(":scope > p"), ["p1"]);
+    assert_eq!(of(":scope p"), ["p1", "p2"]);
+    // The node itself is not a descendant.
+    assert_eq!(of(":scope"), Vec::<String>::new());
+    // Matched against the whole tree: #outer is an ancestor of the node.
+    assert_eq!(of("#outer p"), ["p1", "p2"]);
+    assert_eq!(of("#outer > div p"), ["p1", "p2"]);
+    assert_eq!(
+        mid.select_first(&sel("p")).map(label).as_deref(),
+        Some("p1")
+    );
+    assert_eq!(mid.select_first(&sel("table")), None);
+    // matches(): :scope is the element itself.
+    assert!(mid.matches(&sel(":scope")));
+    assert!(mid.matches(&sel("#outer > :scope")));
+    assert!(mid.matches(&sel("div:has(> p)")));
+    assert!(!mid.matches(&sel("p")));
+    assert!(by_id(&doc, "p1").matches(&sel("div p")));
+    // Non-elements match nothing.
+    assert!(!doc.document_node().matches(&sel("*")));
+    // From the Document node, the same as Document::select.
+    assert_eq!(
+        labels(doc.document_node().select(&sel("p"))),
+        labels(doc.select(&sel("p")))
+    );
+    assert_eq!(
+        doc.select_first(&sel("div")).map(label).as_deref(),
+        Some("outer")
+    );
+}
+
+#[test]
+fn template_contents_are_searched_from_the_contents() {
+    let arena = Arena::new();
+    let doc = parse_document_str(&arena, TEMPLATE_PAGE, &ParseOptions::default());
+    let contents = by_id(&doc, "t").template_contents().expect("contents");
+    assert_eq!(labels(contents.select(&sel("p"))), ["in"]);
+    // Its elements are in a DocumentFragment: none is :root, and there is no body above.
+    assert_eq!(
+        labels(contents.select(&sel("p:root"))),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        labels(contents.select(&sel("body p"))),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        labels(contents.select(&sel(":scope > p"))),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn selectors_see_mutations() {
+    let arena = Arena::new();
+    let mut doc = parse_document_str(
+        &arena,
+        page!("<p id=a></p><p id=b></p>"),
+        &ParseOptions::default(),
+    );
+    let b = by_id(&doc, "b").node_id();
+    doc.set_attr(&arena, b, "class", "new").unwrap();
+    assert_eq!(select_labels(&doc, ".new"), ["b"]);
+    doc.detach(b);
+    assert_eq!(select_labels(&doc, "p"), ["a"]);
+}
+
+#[test]
+fn one_selector_many_documents_and_threads() {
+    let selector = sel("li:nth-child(odd) > a[href]");
+    let pages = [
+        "<ul><li><a id=x href=1></a><li><a id=y href=2></a><li><a id=z href=3></a></ul>",
+        "<ol><li><a id=p href=1></a></ol>",
+    ];
+    let expect: [&[&str]; 2] = [&["x", "z"], &["p"]];
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            let selector = &selector;
+            s.spawn(move || {
+                for (page, want) in pages.iter().zip(expect) {
+                    let arena = Arena::new();
+                    let doc = parse_document_str(&arena, page, &ParseOptions::default());
+                    assert_eq!(labels(doc.select(selector)), want);
+                }
+            });
+        }
+    });
+    let copy = selector.clone();
+    assert_eq!(copy.to_string(), selector.to_string());
+}
+
+#[test]
+fn serialised_and_parsed_again() {
+    let s: Selector = "UL > LI.x, a[HREF='y']".parse().unwrap();
+    let text = s.to_string();
+    let again = sel(&text);
+    assert_eq!(again.to_string(), text);
+    assert!(format!("{s:?}").starts_with("Selector("));
+}
+
+/// The error of `selector`: (offset, found).
+fn error(selector: &str) -> SelectorError {
+    match Selector::parse(selector) {
+        Ok(_) => panic!("{selector:?} parsed"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn invalid_selectors_say_where() {
+    // (selector, byte offset, the token found there, a word of the message)
+    let cases: &[(&str, usize, Option<&str>, &str)] = &[
+        ("", 0, None, "expected a selector"),
+        ("   ", 3, None, "expected a selector"),
+        ("a >", 3, None, "after the combinator"),
+        ("div,,p", 4, Some(","), "expected a selector"),
+        (",a", 0, Some(","), "expected a selector"),
+        (
+            "a:hover",
+            1,
+            Some(":hover"),
+            "unsupported pseudo-class `:hover`",
+        ),
+        (
+            "p::before",
+            1,
+            Some("::before"),
+            "unsupported pseudo-element `::before`",
+        ),
+        ("p:before", 1, Some(":before"), "pseudo-element"),
+        (
+            "a:lang(en)",
+            1,
+            Some(":lang("),
+            "unsupported pseudo-class `:lang()`",
+        ),
+        ("a[", 2, None, "attribute name"),
+        ("a[href=]", 7, Some("]"), "attribute value"),
+        ("a[href=x y]", 9, Some("y"), "attribute selector"),
+        ("a..b", 2, Some("."), "class name"),
+        ("svg|rect", 3, Some("|"), "namespace"),
+        (":nth-child(x)", 11, Some("x"), "An+B"),
+        ("a:", 2, None, "pseudo-class name"),
+        ("a:not(b:focus)", 7, Some(":focus"), ":focus"),
+        ("a:has(:hover)", 6, Some(":hover"), ":hover"),
+        ("p > > a", 4, Some(">"), "after the combinator"),
+        ("a }", 2, Some("}"), ""),
+        ("!", 0, Some("!"), ""),
+    ];
+    let mut failures = Vec::new();
+    for &(s, offset, found, word) in cases {
+        let e = error(s);
+        if e.offset() != offset || e.found() != found || !e.message().contains(word) {
+            failures.push(format!(
+                "{s:?}: got offset {} found {:?} message {:?}; expected {offset}, {found:?}, \
+                 containing {word:?}",
+                e.offset(),
+                e.found(),
+                e.message()
+            ));
+        }
+    }
+    eprintln!(
+        "invalid selectors: {} / {} located as expected",
+        cases.len() - failures.len(),
+        cases.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn error_lines_columns_and_display() {
+    let e = error("a,\n  b:hover");
+    assert_eq!((e.offset(), e.line(), e.column()), (6, 2, 4));
+    let text = e.to_string();
+    assert!(text.contains("at byte 6 (line 2, column 4)"), "{text}");
+    assert!(text.contains("found `:hover`"), "{text}");
+    // Columns count characters.
+    let e = error("é:hover");
+    assert_eq!((e.offset(), e.column()), (2, 2));
+    let e = error("a >");
+    assert!(
+        e.to_string().ends_with("found the end of the selector"),
+        "{e}"
+    );
+    let _: &dyn std::error::Error = &e;
+}
