@@ -1,4 +1,5 @@
-//! `simdhtml text FILE|-`: the text a reader sees on the page, one block per line.
+//! `simdhtml text FILE|- [--main]`: the text a reader sees on the page (or its main content),
+//! one block per line.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -6,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use simdhtml::Arena;
-use simdhtml::extract::visible_text;
+use simdhtml::extract::{main_text, visible_text};
 
 use super::load::{check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated};
 
@@ -21,6 +22,10 @@ pub struct TextArgs {
     /// over it.
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
+    /// Only the main content (the article body, or the page's central text), without
+    /// navigation, headers, footers, sidebars, share bars, related links and comments.
+    #[arg(long)]
+    pub main: bool,
 }
 
 /// Runs `simdhtml text`.
@@ -35,9 +40,14 @@ pub fn run(args: &TextArgs) -> anyhow::Result<ExitCode> {
     let options = page_options(args.encoding.as_deref());
     let (doc, _) = parse_bytes(&arena, &bytes, &options)?;
     warn_if_truncated(&args.file, &doc);
+    let text = if args.main {
+        main_text(&doc)
+    } else {
+        visible_text(&doc, options.scripting)
+    };
     std::io::stdout()
         .lock()
-        .write_all(visible_text(&doc, options.scripting).as_bytes())
+        .write_all(text.as_bytes())
         .context("cannot write standard output")?;
     Ok(ExitCode::SUCCESS)
 }

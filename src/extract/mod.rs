@@ -13,9 +13,11 @@ use url::Url;
 
 use crate::dom::{Document, NodeId};
 
+mod main_content;
 mod visible;
 
 use crate::tree_builder::Namespace;
+pub use main_content::{MainContent, main_text};
 use visible::is_ascii_ws;
 pub use visible::{visible_text, visible_text_of};
 

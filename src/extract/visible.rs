@@ -106,6 +106,17 @@ pub fn visible_text(doc: &Document<'_>, scripting: bool) -> String {
 /// and white space is kept as written when `node` is inside `pre`, `listing`, `textarea` or
 /// `plaintext`. A Text node gives its own data by those rules; a comment gives `""`.
 pub fn visible_text_of(doc: &Document<'_>, node: NodeId, scripting: bool) -> String {
+    text_of_filtered(doc, node, scripting, &|_| false)
+}
+
+/// [`visible_text_of`] with the elements for which `skip` is true left out as well (their
+/// whole subtree), for extraction of part of a page (the main content).
+pub(crate) fn text_of_filtered(
+    doc: &Document<'_>,
+    node: NodeId,
+    scripting: bool,
+    skip: &dyn Fn(NodeId) -> bool,
+) -> String {
     let mut t = TextBuilder::default();
     let html_named = |n: NodeId, names: &[&str]| {
         doc.element(n)
@@ -164,7 +175,7 @@ pub fn visible_text_of(doc: &Document<'_>, node: NodeId, scripting: bool) -> Str
                 t.push(s, pre);
                 next = doc.next_sibling(n);
             }
-            NodeData::Element(e) if !is_hidden_element(doc, n, scripting) => {
+            NodeData::Element(e) if !is_hidden_element(doc, n, scripting) && !skip(n) => {
                 let html = e.ns == Namespace::Html;
                 if html && e.name == "br" {
                     t.break_line();
