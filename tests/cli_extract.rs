@@ -48,3 +48,13 @@ fn batch_main_text_field() {
     assert_eq!(rec["title"], "Rain falls - The Daily");
     assert_eq!(rec["main_text"], ARTICLE_TEXT);
 }
+
+#[test]
+fn text_guess_utf8_lets_an_undeclared_page_be_utf8() {
+    let page = "<p>Un café, s'il vous plaît, et une crème brûlée.</p>".repeat(20);
+    let (_, out, _) = simdhtml(&["text", "-"], page.as_bytes());
+    assert!(out.starts_with("Un cafÃ©"), "{out}");
+    let (code, out, err) = simdhtml(&["text", "--guess-utf8", "-"], page.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Un café, s'il vous plaît"), "{out}");
+}

@@ -17,7 +17,7 @@ use simdhtml::{Arena, ParseOptions, extract, parse_document};
 /// (set, floor of F1, floor of P, floor of R); P of goose3 is over its 5 full-truth pages.
 const FLOORS: &[(&str, f64, f64, f64)] = &[
     ("readability", 0.95, 0.95, 0.93),
-    ("goose3", 0.88, 0.83, 0.91),
+    ("goose3", 0.89, 0.84, 0.94),
     ("cwced-zh", 0.79, 0.76, 0.81),
 ];
 const OVERALL_FLOOR: f64 = 0.89;

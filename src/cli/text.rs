@@ -26,6 +26,10 @@ pub struct TextArgs {
     /// navigation, headers, footers, sidebars, share bars, related links and comments.
     #[arg(long)]
     pub main: bool,
+    /// Let the encoding guess (a page that declares none) be UTF-8, as browsers do for local
+    /// files (not for pages from the network, the default here).
+    #[arg(long)]
+    pub guess_utf8: bool,
 }
 
 /// Runs `simdhtml text`.
@@ -37,7 +41,8 @@ pub fn run(args: &TextArgs) -> anyhow::Result<ExitCode> {
     check_encoding_label(args.encoding.as_deref())?;
     let bytes = read_input(&args.file, args.encoding.as_deref())?;
     let arena = Arena::new();
-    let options = page_options(args.encoding.as_deref());
+    let mut options = page_options(args.encoding.as_deref());
+    options.input.guess_utf8 = args.guess_utf8;
     let (doc, _) = parse_bytes(&arena, &bytes, &options)?;
     warn_if_truncated(&args.file, &doc);
     let text = if args.main {

@@ -19,7 +19,8 @@
 //!    words, with a character of a CJK script (Han, kana, Hangul) counted three times, as
 //!    it carries about as much text as three Latin letters: pages without spaces score as
 //!    pages with them.
-//! 3. **Score** each block of text (a `p`, a `div` with inline content, a `td`, …) of 25
+//! 3. **Score** each block of text (a `p` or a `div` around only a `p`, a `div` with inline
+//!    content, a `td`, …) of 25
 //!    characters or more, 2 points plus one per comma plus one per 100 characters (at most
 //!    3), scaled down by the share of it inside links, and add the score to the block's
 //!    container (fully), the container's parent (half) and three more ancestors (a third of
@@ -31,7 +32,7 @@
 //!    the siblings that score at least a fifth as well, and paragraphs beside it that read
 //!    as prose.
 //! 5. **Clean** the choice bottom-up: drop forms, `footer`s, `aside`s, headings whose
-//!    `class` says furniture, small share bars, and lists, tables and `div`s that look like
+//!    `class` says furniture, small share bars, copyright notices, and lists, tables and `div`s that look like
 //!    link lists, galleries or widgets (link density, images per paragraph, inputs,
 //!    `class`), keeping data tables.
 //! 6. If what is left is under 500 characters, try again less strictly (keep furniture by
@@ -293,6 +294,9 @@ struct Info {
     own_link: f32,
     own_commas: u32,
     score: f32,
+    /// The container's tag and `class`/`id` bonus (or penalty), kept apart from `score` (its
+    /// content) until the choice.
+    bonus: f32,
     /// Form controls among the children (counted by the walk, which leaves them out).
     inputs: u32,
     /// Rows and most cells in a row, gathered up to the nearest table.
@@ -692,7 +696,14 @@ impl<'d, 'a> Finder<'d, 'a> {
             // A block of prose scores its container; a container's own loose text scores
             // itself.
             let start = if pure && matches!(kind, Kind::Para | Kind::Heading | Kind::Li) {
-                self.parent_in(n)
+                // A `div` around nothing but this paragraph is the paragraph.
+                let parent = self.parent_in(n);
+                match parent {
+                    Some(p) if ld < 0.25 && self.wrapped_paragraph(p) == Some(n) => {
+                        self.parent_in(p)
+                    }
+                    _ => parent,
+                }
             } else {
                 Some(n)
             };
@@ -719,7 +730,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                 let init = self.initial_score(a, s);
                 let info = &mut self.info[a.index()];
                 info.flags |= CANDIDATE;
-                info.score = init;
+                info.bonus = init;
                 self.candidates.push(a);
             }
             let divider = match level {
@@ -796,7 +807,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         for i in 0..self.candidates.len() {
             let c = self.candidates[i];
             let info = &mut self.info[c.index()];
-            info.score *= 1.0 - info.stats.link_density();
+            info.score = (info.score + info.bonus) * (1.0 - info.stats.link_density());
             let score = info.score;
             let info = &self.info;
             let at = top
@@ -889,15 +900,13 @@ impl<'d, 'a> Finder<'d, 'a> {
                 }
                 if self.flags(sib) & CANDIDATE != 0 && self.score(sib) + bonus >= threshold {
                     true
-                } else if self.kind(sib) == Kind::Para
-                    && self.doc.element(sib).is_some_and(|e| e.name == "p")
-                {
-                    let st = self.info[sib.index()].stats;
+                } else if let Some(para) = self.as_paragraph(sib) {
+                    let st = self.info[para.index()].stats;
                     let ld = st.link_density();
                     if st.text > 80.0 {
                         ld < 0.25
                     } else {
-                        st.text > 0.0 && ld == 0.0 && ends_sentence(&self.doc.text_content(sib))
+                        st.text > 0.0 && ld == 0.0 && ends_sentence(&self.doc.text_content(para))
                     }
                 } else {
                     false
@@ -910,6 +919,34 @@ impl<'d, 'a> Finder<'d, 'a> {
         roots
     }
 
+    /// `n` if it is a `p`, or the `p` a `div` or `section` wraps.
+    fn as_paragraph(&self, n: NodeId) -> Option<NodeId> {
+        if self.doc.element(n).is_some_and(|e| e.name == "p") {
+            Some(n)
+        } else {
+            self.wrapped_paragraph(n)
+        }
+    }
+
+    /// The `p` that is all of a `div` or `section` (its only element, no text beside it).
+    fn wrapped_paragraph(&self, n: NodeId) -> Option<NodeId> {
+        let e = self.doc.element(n)?;
+        if e.ns != Namespace::Html || !matches!(e.name, "div" | "section") || n == self.root {
+            return None;
+        }
+        let node = self.doc.get(n);
+        let first = node.first_element_child()?;
+        if first != node.last_element_child()? || !first.is_html_element("p") {
+            return None;
+        }
+        // Only now walk the children: a parent with one element child is walked once.
+        let loose_text = node.children().any(|c| {
+            c.as_text()
+                .is_some_and(|t| !t.trim_matches(is_ascii_ws).is_empty())
+        });
+        (!loose_text).then_some(first.node_id())
+    }
+
     fn score(&self, n: NodeId) -> f32 {
         self.info[n.index()].score
     }
@@ -919,7 +956,8 @@ impl<'d, 'a> Finder<'d, 'a> {
             let init = self.initial_score(n, s);
             let info = &mut self.info[n.index()];
             info.flags |= CANDIDATE;
-            info.score = init * (1.0 - info.stats.link_density());
+            info.bonus = init;
+            info.score = init.min(0.0) * (1.0 - info.stats.link_density());
         }
     }
 
@@ -1050,6 +1088,13 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
         if !s.clean {
             return false;
+        }
+        if matches!(kind, Kind::Para | Kind::Container)
+            && self.info[n.index()].stats.text < 200.0
+            && self.flags(n) & IN_FIGURE == 0
+            && capped_text(self.doc, n, 800).is_some_and(|t| is_copyright_notice(&t))
+        {
+            return true;
         }
         let conditional = matches!(
             name,
@@ -1219,6 +1264,13 @@ fn capped_text(doc: &Document<'_>, n: NodeId, max: usize) -> Option<String> {
         }
     }
     Some(out)
+}
+
+/// Whether a short text is a copyright notice (`© 2024 …`, `Copyright …`, `(c) …`).
+fn is_copyright_notice(text: &str) -> bool {
+    let t = text.trim_start_matches(|c: char| c.is_whitespace());
+    let head: String = t.chars().take(10).collect::<String>().to_lowercase();
+    head.starts_with('©') || head.starts_with("copyright") || head.starts_with("(c) ")
 }
 
 /// Whether `word` stands in `s` between non-alphanumeric characters (or the ends).
