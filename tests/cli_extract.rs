@@ -58,3 +58,14 @@ fn text_guess_utf8_lets_an_undeclared_page_be_utf8() {
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("Un café, s'il vous plaît"), "{out}");
 }
+
+#[test]
+fn text_alt_and_links_write_alt_text_and_urls_inline() {
+    let page = b"<p>A <img src=c.png alt=cat> and <a href='/dogs'>dogs</a>.\
+        <table><tr><th>Day<th>Rain<tr><td>Mon<td>2 mm</table>";
+    let (_, out, _) = simdhtml(&["text", "-"], page);
+    assert_eq!(out, "A and dogs.\nDay\tRain\nMon\t2 mm\n");
+    let (code, out, err) = simdhtml(&["text", "--alt", "--links", "-"], page);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "A cat and dogs (/dogs).\nDay\tRain\nMon\t2 mm\n");
+}

@@ -1,5 +1,5 @@
-//! `simdhtml text FILE|- [--main]`: the text a reader sees on the page (or its main content),
-//! one block per line.
+//! `simdhtml text FILE|- [--main] [--alt] [--links] [--guess-utf8]`: the text a reader sees on
+//! the page (or its main content), one block per line.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use simdhtml::Arena;
-use simdhtml::extract::{main_text, visible_text};
+use simdhtml::extract::{MainContent, TextOptions, visible_text_with};
 
 use super::load::{check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated};
 
@@ -26,6 +26,13 @@ pub struct TextArgs {
     /// navigation, headers, footers, sidebars, share bars, related links and comments.
     #[arg(long)]
     pub main: bool,
+    /// Write each image's `alt` text where the image stands.
+    #[arg(long)]
+    pub alt: bool,
+    /// Write each link's `href`, as written, in parentheses after its text (not for
+    /// `javascript:` links, links to `#fragments` and links whose text is the URL).
+    #[arg(long)]
+    pub links: bool,
     /// Let the encoding guess (a page that declares none) be UTF-8, as browsers do for local
     /// files (not for pages from the network, the default here).
     #[arg(long)]
@@ -45,10 +52,13 @@ pub fn run(args: &TextArgs) -> anyhow::Result<ExitCode> {
     options.input.guess_utf8 = args.guess_utf8;
     let (doc, _) = parse_bytes(&arena, &bytes, &options)?;
     warn_if_truncated(&args.file, &doc);
+    let text_options = TextOptions::new(options.scripting)
+        .with_alt_text(args.alt)
+        .with_link_urls(args.links);
     let text = if args.main {
-        main_text(&doc)
+        MainContent::find(&doc).text_with(&doc, &text_options)
     } else {
-        visible_text(&doc, options.scripting)
+        visible_text_with(&doc, doc.root(), &text_options)
     };
     std::io::stdout()
         .lock()

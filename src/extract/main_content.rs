@@ -48,7 +48,7 @@
 use crate::dom::{Document, NodeData, NodeId};
 use crate::tree_builder::Namespace;
 
-use super::visible::{is_ascii_ws, text_of_filtered};
+use super::visible::{TextOptions, is_ascii_ws, text_of_filtered};
 
 /// The text of the page's main content ([`MainContent::find`]), one block (heading,
 /// paragraph, list item, table row, `<br>`-separated line) per line, each line ending in
@@ -104,10 +104,16 @@ impl MainContent {
 
     /// The content's text (what [`main_text`] returns).
     pub fn text(&self, doc: &Document<'_>) -> String {
+        self.text_with(doc, &TextOptions::new(self.scripting))
+    }
+
+    /// The content's text with [`TextOptions`] (image `alt` text, link URLs), by the rules of
+    /// [`visible_text_with`](super::visible_text_with).
+    pub fn text_with(&self, doc: &Document<'_>, options: &TextOptions) -> String {
         let skip = |n: NodeId| self.is_left_out(n);
         let mut out = String::new();
         for &r in &self.roots {
-            out.push_str(&text_of_filtered(doc, r, self.scripting, &skip));
+            out.push_str(&text_of_filtered(doc, r, options, &skip));
         }
         out
     }

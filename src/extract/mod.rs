@@ -19,7 +19,7 @@ mod visible;
 use crate::tree_builder::Namespace;
 pub use main_content::{MainContent, main_text};
 use visible::is_ascii_ws;
-pub use visible::{visible_text, visible_text_of};
+pub use visible::{TextOptions, visible_text, visible_text_of, visible_text_with};
 
 /// `document.title` (HTML Standard 3.1.4): the text of the first HTML `title` element in tree
 /// order with ASCII white space stripped and collapsed; `None` when there is no `title`
@@ -192,7 +192,7 @@ mod tests {
         assert_eq!(lang(&doc).as_deref(), Some("en-GB"));
         assert_eq!(
             visible_text(&doc, true),
-            "Head line\nOne two bold\nnext\na\nb\nc1 c2\nx\n  y\nl\nbad js\n"
+            "Head line\nOne two bold\nnext\na\nb\nc1\tc2\nx\n  y\nl\nbad js\n"
         );
     }
 
