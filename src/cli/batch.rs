@@ -38,8 +38,9 @@ pub struct BatchArgs {
     #[arg(long, value_enum, default_value = "jsonl")]
     pub format: Format,
     /// What to put in each record besides `path`, `bytes` and `encoding` (always written),
-    /// comma-separated: title, lang, text (visible text, lines joined by `\n`), links (resolved
-    /// URLs), errors (the number of parse errors). `encoding` is accepted and changes nothing.
+    /// comma-separated: title, lang, text (visible text, lines joined by `\n`), main_text (the
+    /// main content's text, likewise), links (resolved URLs), errors (the number of parse
+    /// errors). `encoding` is accepted and changes nothing.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "title,lang")]
     pub fields: Vec<Field>,
     /// The address to resolve relative links against (the `links` field) when a page has no
@@ -87,6 +88,9 @@ pub enum Field {
     Lang,
     /// The visible text, one block per line.
     Text,
+    /// The main content's text (`extract::main_text`), one block per line.
+    #[value(name = "main_text")]
+    MainText,
     /// The links (`a[href]`, `img[src]`, …, not `javascript:`), resolved against `<base href>`
     /// and `--base`.
     Links,
@@ -325,6 +329,7 @@ fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (V
                     "text",
                     extract::visible_text(&doc, options.scripting).into(),
                 ),
+                Field::MainText => ("main_text", extract::main_text(&doc).into()),
                 Field::Links => (
                     "links",
                     extract::links(&doc, args.base.as_ref())

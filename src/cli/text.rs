@@ -1,4 +1,5 @@
-//! `simdhtml text FILE|-`: the text a reader sees on the page, one block per line.
+//! `simdhtml text FILE|- [--main] [--alt] [--links] [--guess-utf8]`: the text a reader sees on
+//! the page (or its main content), one block per line.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -6,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use simdhtml::Arena;
-use simdhtml::extract::visible_text;
+use simdhtml::extract::{MainContent, TextOptions, visible_text_with};
 
 use super::load::{check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated};
 
@@ -21,6 +22,21 @@ pub struct TextArgs {
     /// over it.
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
+    /// Only the main content (the article body, or the page's central text), without
+    /// navigation, headers, footers, sidebars, share bars, related links and comments.
+    #[arg(long)]
+    pub main: bool,
+    /// Write each image's `alt` text where the image stands.
+    #[arg(long)]
+    pub alt: bool,
+    /// Write each link's `href`, as written, in parentheses after its text (not for
+    /// `javascript:` links, links to `#fragments` and links whose text is the URL).
+    #[arg(long)]
+    pub links: bool,
+    /// Let the encoding guess (a page that declares none) be UTF-8, as browsers do for local
+    /// files (not for pages from the network, the default here).
+    #[arg(long)]
+    pub guess_utf8: bool,
 }
 
 /// Runs `simdhtml text`.
@@ -32,12 +48,21 @@ pub fn run(args: &TextArgs) -> anyhow::Result<ExitCode> {
     check_encoding_label(args.encoding.as_deref())?;
     let bytes = read_input(&args.file, args.encoding.as_deref())?;
     let arena = Arena::new();
-    let options = page_options(args.encoding.as_deref());
+    let mut options = page_options(args.encoding.as_deref());
+    options.input.guess_utf8 = args.guess_utf8;
     let (doc, _) = parse_bytes(&arena, &bytes, &options)?;
     warn_if_truncated(&args.file, &doc);
+    let text_options = TextOptions::new(options.scripting)
+        .with_alt_text(args.alt)
+        .with_link_urls(args.links);
+    let text = if args.main {
+        MainContent::find(&doc).text_with(&doc, &text_options)
+    } else {
+        visible_text_with(&doc, doc.root(), &text_options)
+    };
     std::io::stdout()
         .lock()
-        .write_all(visible_text(&doc, options.scripting).as_bytes())
+        .write_all(text.as_bytes())
         .context("cannot write standard output")?;
     Ok(ExitCode::SUCCESS)
 }

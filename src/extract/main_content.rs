@@ -1,0 +1,1463 @@
+//! The main content of a page: its article body, or on a page that is not an article its
+//! central block of text, without the navigation, headers, footers, sidebars, share bars,
+//! related links, cookie notices and comment sections around it ([`main_text`],
+//! [`MainContent`]).
+//!
+//! The method (deterministic, no model, no network, any script; `docs/extraction.md` says
+//! what was tried, what was kept and how it scores):
+//!
+//! 1. **Walk** the body once in tree order. Leave out what a reader does not see (scripts,
+//!    styles, `hidden`, inline `display: none`, `aria-hidden="true"`, form controls) and, on
+//!    the first attempt, page furniture: `nav` and `aside`, ARIA landmarks of furniture
+//!    (`navigation`, `complementary`, `menu`, `dialog`, …) and elements whose `class` or `id`
+//!    names a furniture part (`comment`, `sidebar`, `footer`, `menu`, `related`, `share`,
+//!    `cookie`, …) unless they also name content (`article`, `content`, `main`, `body`, …).
+//!    The first `h1`/`h2` that repeats the document's title and the first byline are left out
+//!    too: they are the page's metadata, not its text.
+//! 2. **Measure** every element bottom-up: its text length, the part of it inside links, its
+//!    commas, paragraphs, images, list items and form inputs. Lengths are in characters, not
+//!    words, with a character of a CJK script (Han, kana, Hangul) counted three times, as
+//!    it carries about as much text as three Latin letters: pages without spaces score as
+//!    pages with them.
+//! 3. **Score** each block of text (a `p` or a `div` around only a `p`, a `div` with inline
+//!    content, a `td`, …) of 25
+//!    characters or more, 2 points plus one per comma plus one per 100 characters (at most
+//!    3), scaled down by the share of it inside links, and add the score to the block's
+//!    container (fully), the container's parent (half) and three more ancestors (a third of
+//!    their level); containers start from a bonus or penalty for their tag (`div` +5,
+//!    lists −3, headings −5) and for their `class`/`id` (±25). A container's score is scaled
+//!    by one minus its link density.
+//! 4. **Choose** the best container; move up to a common ancestor when three other
+//!    containers score almost as well inside it, or to a parent that scores better; then add
+//!    the siblings that score at least a fifth as well, and paragraphs beside it that read
+//!    as prose.
+//! 5. **Clean** the choice bottom-up: drop forms, `footer`s, `aside`s, headings whose
+//!    `class` says furniture, small share bars, copyright notices, and lists, tables and `div`s that look like
+//!    link lists, galleries or widgets (link density, images per paragraph, inputs,
+//!    `class`), keeping data tables.
+//! 6. If what is left is under 500 characters, try again less strictly (keep furniture by
+//!    `class`, then ignore `class` weights, then skip cleaning), and keep the longest result.
+//!
+//! Every step is one pass over the page's nodes or a bounded walk up from one node (at most
+//! five ancestors), so the time is linear in the page and the memory is one small record per
+//! node. Steps 3–5 follow the scoring of Arc90's Readability (as in Mozilla's Readability.js),
+//! reimplemented on the parsed tree with these changes: lengths in characters with CJK
+//! weighting, link density applied to each block's score, furniture tags and landmarks left
+//! out by the walk, and cleaning in one bottom-up pass.
+
+use crate::dom::{Document, NodeData, NodeId};
+use crate::tree_builder::Namespace;
+
+use super::visible::{TextOptions, is_ascii_ws, text_of_filtered};
+
+/// The text of the page's main content ([`MainContent::find`]), one block (heading,
+/// paragraph, list item, table row, `<br>`-separated line) per line, each line ending in
+/// `\n`, by the rules of [`visible_text`](super::visible_text). `""` for a page without text.
+///
+/// ```
+/// use simdhtml::{Arena, ParseOptions, extract, parse_document_str};
+///
+/// let page = "<title>Rain - The Daily</title><nav><a href=/>Home</a> <a href=/w>Weather</a></nav>\
+///     <article><h1>Rain</h1><p>It rained all day, and then, in the evening, it rained more.</p>\
+///     <p>Tomorrow, forecasters say, the sun will come out, at least for a while.</p></article>\
+///     <footer>© The Daily</footer>";
+/// let arena = Arena::new();
+/// let doc = parse_document_str(&arena, page, &ParseOptions::default());
+/// assert_eq!(
+///     extract::main_text(&doc),
+///     "It rained all day, and then, in the evening, it rained more.\n\
+///      Tomorrow, forecasters say, the sun will come out, at least for a while.\n"
+/// );
+/// ```
+pub fn main_text(doc: &Document<'_>) -> String {
+    MainContent::find(doc).text(doc)
+}
+
+/// Where a page's main content is: the elements that hold it, in tree order, and the nodes
+/// inside them that are left out (furniture, hidden parts, cleaned-out widgets). See the
+/// module documentation for how it is found.
+#[derive(Debug, Clone)]
+pub struct MainContent {
+    roots: Vec<NodeId>,
+    /// One bit per node of the document: left out of the content.
+    left_out: Vec<bool>,
+    scripting: bool,
+}
+
+impl MainContent {
+    /// Finds the main content of `doc`: linear in the page, deterministic.
+    pub fn find(doc: &Document<'_>) -> MainContent {
+        find(doc)
+    }
+
+    /// The elements that hold the content, in tree order (siblings of one another); empty when
+    /// the page has no body.
+    pub fn roots(&self) -> &[NodeId] {
+        &self.roots
+    }
+
+    /// Whether `node`, inside one of the [`roots`](Self::roots), is left out of the content
+    /// (with its subtree).
+    pub fn is_left_out(&self, node: NodeId) -> bool {
+        self.left_out.get(node.index()).copied().unwrap_or(false)
+    }
+
+    /// The content's text (what [`main_text`] returns).
+    pub fn text(&self, doc: &Document<'_>) -> String {
+        self.text_with(doc, &TextOptions::new(self.scripting))
+    }
+
+    /// The content's text with [`TextOptions`] (image `alt` text, link URLs), by the rules of
+    /// [`visible_text_with`](super::visible_text_with).
+    pub fn text_with(&self, doc: &Document<'_>, options: &TextOptions) -> String {
+        let skip = |n: NodeId| self.is_left_out(n);
+        let mut out = String::new();
+        for &r in &self.roots {
+            out.push_str(&text_of_filtered(doc, r, options, &skip));
+        }
+        out
+    }
+}
+
+/// Blocks shorter than this (in weighted characters) do not score.
+const MIN_PARAGRAPH: f32 = 25.0;
+/// A result shorter than this is tried again less strictly.
+const ENOUGH_TEXT: f32 = 500.0;
+/// A less strict attempt replaces a stricter one when it finds this much more text (more of
+/// the same content, not the few lines of furniture a laxer pass lets in).
+const RETRY_GAIN: f32 = 1.5;
+/// How far up a block's score goes.
+const SCORE_LEVELS: usize = 5;
+
+/// What an attempt may do (step 6 drops them one by one).
+#[derive(Clone, Copy)]
+struct Strictness {
+    strip_furniture: bool,
+    weigh_classes: bool,
+    clean: bool,
+}
+
+/// The element kinds the heuristics tell apart.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    /// An inline element (`span`, `b`, `font`, unknown elements…).
+    Inline,
+    /// A block that holds prose itself: `p`, headings, list items, `pre`, `blockquote`…
+    Para,
+    /// A block that groups others: `div`, `section`, `article`, `td`, `body`…
+    Container,
+    A,
+    Img,
+    Br,
+    Table,
+    Tr,
+    /// `td`, `th`: containers that count as row cells.
+    Cell,
+    /// `thead`, `tfoot`, `colgroup`, `col`, `caption`: signs of a data table.
+    TablePart,
+    List,
+    Li,
+    Heading,
+    Form,
+    Code,
+    Figure,
+    /// Left out of any text: scripts, styles, embedded content, form controls.
+    Skip,
+    /// Form controls (counted, then left out).
+    Input,
+    /// Furniture by tag: `nav`, `aside`, `footer`.
+    Furniture,
+}
+
+fn kind_of(doc: &Document<'_>, n: NodeId, scripting: bool) -> Kind {
+    let Some(e) = doc.element(n) else {
+        return Kind::Skip;
+    };
+    if e.ns != Namespace::Html {
+        // MathML is text (formulas); SVG is drawings and icons.
+        return if e.ns == Namespace::MathMl {
+            Kind::Inline
+        } else {
+            Kind::Skip
+        };
+    }
+    match e.name {
+        "p" | "pre" | "blockquote" | "address" | "dt" | "dd" | "figcaption" | "summary"
+        | "legend" | "listing" | "xmp" | "plaintext" => Kind::Para,
+        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => Kind::Heading,
+        "li" => Kind::Li,
+        "ul" | "ol" | "dl" | "menu" | "dir" => Kind::List,
+        "noscript" if scripting => Kind::Skip,
+        "div" | "section" | "article" | "main" | "body" | "center" | "header" | "hgroup"
+        | "details" | "dialog" | "fieldset" | "tbody" | "noscript" => Kind::Container,
+        "td" | "th" => Kind::Cell,
+        "tr" => Kind::Tr,
+        "table" => Kind::Table,
+        "thead" | "tfoot" | "colgroup" | "col" | "caption" => Kind::TablePart,
+        "a" => Kind::A,
+        "img" => Kind::Img,
+        "br" => Kind::Br,
+        "form" => Kind::Form,
+        "code" => Kind::Code,
+        "figure" => Kind::Figure,
+        "nav" | "aside" | "footer" => Kind::Furniture,
+        "input" | "textarea" | "select" | "button" => Kind::Input,
+        "head" | "script" | "style" | "template" | "title" | "iframe" | "noembed" | "noframes"
+        | "object" | "embed" | "svg" | "canvas" | "audio" | "video" | "map" | "link" | "meta"
+        | "option" | "optgroup" | "datalist" => Kind::Skip,
+        _ => Kind::Inline,
+    }
+}
+
+impl Kind {
+    /// Whether the element starts its own block of text.
+    fn is_block(self) -> bool {
+        matches!(
+            self,
+            Kind::Para
+                | Kind::Heading
+                | Kind::Li
+                | Kind::List
+                | Kind::Container
+                | Kind::Cell
+                | Kind::Tr
+                | Kind::Table
+                | Kind::TablePart
+                | Kind::Form
+                | Kind::Figure
+                | Kind::Furniture
+        )
+    }
+}
+
+/// What is counted for each element (its subtree).
+#[derive(Clone, Copy, Default, Debug)]
+struct Stats {
+    /// Text length in weighted characters (white space runs count one).
+    text: f32,
+    /// The part of `text` inside links (a link to a fragment of the page counts 0.3).
+    link: f32,
+    commas: u32,
+    /// `p` elements and `div`s with inline content only.
+    paragraphs: u32,
+    images: u32,
+    items: u32,
+    inputs: u32,
+    /// Text inside headings.
+    heading: f32,
+    /// Text inside lists.
+    list: f32,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, o: Stats) {
+        self.text += o.text;
+        self.link += o.link;
+        self.commas += o.commas;
+        self.paragraphs += o.paragraphs;
+        self.images += o.images;
+        self.items += o.items;
+        self.inputs += o.inputs;
+        self.heading += o.heading;
+        self.list += o.list;
+    }
+}
+
+impl Stats {
+    fn link_density(&self) -> f32 {
+        if self.text > 0.0 {
+            (self.link / self.text).min(1.0)
+        } else {
+            0.0
+        }
+    }
+}
+
+// Per-node flags.
+const INCLUDED: u16 = 1;
+const CANDIDATE: u16 = 2;
+const REMOVED: u16 = 4;
+const DATA_TABLE: u16 = 8;
+/// Has a block element among its descendants (through inline elements).
+const HAS_BLOCK: u16 = 16;
+// Ancestor flags (some ancestor is…).
+const IN_TABLE: u16 = 32;
+const IN_CODE: u16 = 64;
+const IN_FIGURE: u16 = 128;
+const IN_DATA_TABLE: u16 = 256;
+const IN_LINK: u16 = 512;
+// Table signs gathered up to the nearest table.
+const T_HEADERS: u16 = 1024;
+const T_NESTED: u16 = 2048;
+const CONTAINS_DATA_TABLE: u16 = 4096;
+
+#[derive(Clone, Copy, Default)]
+struct Info {
+    stats: Stats,
+    /// Inline text whose nearest block is this element (for a block), or that passes up
+    /// (for an inline element).
+    own: f32,
+    own_link: f32,
+    own_commas: u32,
+    score: f32,
+    /// The container's tag and `class`/`id` bonus (or penalty), kept apart from `score` (its
+    /// content) until the choice.
+    bonus: f32,
+    /// Form controls among the children (counted by the walk, which leaves them out).
+    inputs: u32,
+    /// Rows and most cells in a row, gathered up to the nearest table.
+    rows: u32,
+    cols: u32,
+    flags: u16,
+}
+
+struct Finder<'d, 'a> {
+    doc: &'d Document<'a>,
+    scripting: bool,
+    root: NodeId,
+    title: Option<String>,
+    info: Vec<Info>,
+    kinds: Vec<Kind>,
+    /// Included nodes in tree order, and each one's place in it and the end of its subtree.
+    order: Vec<NodeId>,
+    pos: Vec<u32>,
+    end: Vec<u32>,
+    candidates: Vec<NodeId>,
+    buf: String,
+}
+
+fn find(doc: &Document<'_>) -> MainContent {
+    let scripting = doc.scripting();
+    let root = doc
+        .body()
+        .or_else(|| doc.html())
+        .map_or(doc.root(), |n| n.node_id());
+    let mut f = Finder {
+        doc,
+        scripting,
+        root,
+        title: super::title(doc),
+        info: Vec::new(),
+        kinds: vec![Kind::Skip; doc.len()],
+        order: Vec::new(),
+        pos: vec![0; doc.len()],
+        end: vec![0; doc.len()],
+        candidates: Vec::new(),
+        buf: String::new(),
+    };
+    let attempts = [
+        Strictness {
+            strip_furniture: true,
+            weigh_classes: true,
+            clean: true,
+        },
+        Strictness {
+            strip_furniture: false,
+            weigh_classes: true,
+            clean: true,
+        },
+        Strictness {
+            strip_furniture: false,
+            weigh_classes: false,
+            clean: true,
+        },
+        Strictness {
+            strip_furniture: false,
+            weigh_classes: false,
+            clean: false,
+        },
+    ];
+    let mut best: Option<(f32, MainContent)> = None;
+    for s in attempts {
+        let (len, content) = f.attempt(s);
+        if len >= ENOUGH_TEXT {
+            return content;
+        }
+        if best.as_ref().is_none_or(|(l, _)| len > *l * RETRY_GAIN) {
+            best = Some((len, content));
+        }
+    }
+    best.map(|(_, c)| c).expect("at least one attempt")
+}
+
+impl<'d, 'a> Finder<'d, 'a> {
+    fn attempt(&mut self, s: Strictness) -> (f32, MainContent) {
+        self.info.clear();
+        self.info.resize(self.doc.len(), Info::default());
+        self.candidates.clear();
+        self.walk(s);
+        self.measure(s);
+        let roots = self.choose(s);
+        let mut len = 0.0;
+        for &r in &roots {
+            len += self.clean(r, s);
+        }
+        let left_out = self
+            .info
+            .iter()
+            .map(|i| i.flags & INCLUDED == 0 || i.flags & REMOVED != 0)
+            .collect();
+        (
+            len,
+            MainContent {
+                roots,
+                left_out,
+                scripting: self.scripting,
+            },
+        )
+    }
+
+    fn flags(&self, n: NodeId) -> u16 {
+        self.info[n.index()].flags
+    }
+
+    fn kind(&self, n: NodeId) -> Kind {
+        self.kinds[n.index()]
+    }
+
+    /// Step 1: the nodes to look at, in tree order.
+    fn walk(&mut self, s: Strictness) {
+        let doc = self.doc;
+        self.order.clear();
+        let root = self.root;
+        self.kinds[root.index()] = kind_of(doc, root, self.scripting);
+        self.include(root, 0);
+        let mut stack = vec![root];
+        let mut byline_done = false;
+        let mut title_done = self.title.is_none();
+        let mut cur = doc.first_child(root);
+        loop {
+            let Some(n) = cur else {
+                let Some(p) = stack.pop() else { break };
+                self.end[p.index()] = self.order.len() as u32;
+                if stack.is_empty() {
+                    break;
+                }
+                cur = doc.next_sibling(p);
+                continue;
+            };
+            let parent = *stack.last().expect("the root is on the stack");
+            let pflags = self.flags(parent);
+            let pkind = self.kind(parent);
+            let mut anc = pflags & (IN_TABLE | IN_CODE | IN_FIGURE | IN_LINK);
+            match pkind {
+                Kind::Table => anc |= IN_TABLE,
+                Kind::Code => anc |= IN_CODE,
+                Kind::Figure => anc |= IN_FIGURE,
+                Kind::A => anc |= IN_LINK,
+                _ => {}
+            }
+            let keep = match doc.data(n) {
+                NodeData::Text(_) => true,
+                NodeData::Element(_) => {
+                    let kind = kind_of(doc, n, self.scripting);
+                    self.kinds[n.index()] = kind;
+                    let mut keep = kind != Kind::Skip && self.visible(n);
+                    if keep && kind == Kind::Input {
+                        // Counted by its container, never shown.
+                        self.info[parent.index()].inputs += 1;
+                        keep = false;
+                    }
+                    if keep && !byline_done && self.is_byline(n) {
+                        byline_done = true;
+                        keep = false;
+                    }
+                    if keep && !title_done && self.repeats_title(n, kind) {
+                        title_done = true;
+                        keep = false;
+                    }
+                    if keep && s.strip_furniture && self.is_furniture(n, kind, anc) {
+                        keep = false;
+                    }
+                    keep
+                }
+                _ => false,
+            };
+            if keep {
+                self.include(n, anc);
+                if doc.element(n).is_some()
+                    && let Some(c) = doc.first_child(n)
+                {
+                    stack.push(n);
+                    cur = Some(c);
+                    continue;
+                }
+                self.end[n.index()] = self.order.len() as u32;
+            }
+            cur = doc.next_sibling(n);
+        }
+    }
+
+    fn include(&mut self, n: NodeId, anc: u16) {
+        self.pos[n.index()] = self.order.len() as u32;
+        self.order.push(n);
+        self.info[n.index()].flags = INCLUDED | anc;
+    }
+
+    /// Not hidden by the `hidden` attribute, an inline `display: none` or `visibility:
+    /// hidden`, or `aria-hidden="true"`; not a modal dialog.
+    fn visible(&self, n: NodeId) -> bool {
+        let e = self.doc.element(n).expect("an element");
+        if e.attr("hidden").is_some() {
+            return false;
+        }
+        if e.attr("style").is_some_and(style_hides) {
+            return false;
+        }
+        if e.attr("aria-hidden").is_some_and(|v| v.trim() == "true")
+            && !e
+                .attr("class")
+                .is_some_and(|c| c.contains("fallback-image"))
+        {
+            return false;
+        }
+        if e.attr("aria-modal") == Some("true") && e.attr("role") == Some("dialog") {
+            return false;
+        }
+        true
+    }
+
+    /// Page furniture by tag, ARIA role or `class`/`id`.
+    fn is_furniture(&mut self, n: NodeId, kind: Kind, anc: u16) -> bool {
+        let e = self.doc.element(n).expect("an element");
+        if kind == Kind::Furniture {
+            return true;
+        }
+        if let Some(role) = e.attr("role") {
+            let role = role.trim().to_ascii_lowercase();
+            if matches!(
+                role.as_str(),
+                "menu"
+                    | "menubar"
+                    | "complementary"
+                    | "navigation"
+                    | "alert"
+                    | "alertdialog"
+                    | "dialog"
+                    | "banner"
+                    | "contentinfo"
+                    | "search"
+            ) {
+                return true;
+            }
+        }
+        if anc & (IN_TABLE | IN_CODE) != 0 || matches!(e.name, "body" | "a") {
+            return false;
+        }
+        let class = e.attr("class").unwrap_or("");
+        let id = e.attr("id").unwrap_or("");
+        if class.is_empty() && id.is_empty() {
+            return false;
+        }
+        let s = self.class_and_id(n);
+        FURNITURE.iter().any(|w| s.contains(w)) && !MAYBE_CONTENT.iter().any(|w| s.contains(w))
+    }
+
+    /// The element's `class` and `id`, a space between, in ASCII lower case (in a reused
+    /// buffer).
+    fn class_and_id(&mut self, n: NodeId) -> &str {
+        let e = self.doc.element(n).expect("an element");
+        self.buf.clear();
+        self.buf.push_str(e.attr("class").unwrap_or(""));
+        self.buf.push(' ');
+        self.buf.push_str(e.attr("id").unwrap_or(""));
+        self.buf.make_ascii_lowercase();
+        &self.buf
+    }
+
+    /// A byline: `rel="author"`, `itemprop` with `author`, or a `class`/`id` naming one, with
+    /// a short text.
+    fn is_byline(&mut self, n: NodeId) -> bool {
+        let e = self.doc.element(n).expect("an element");
+        let rel = e.attr("rel") == Some("author");
+        let itemprop = e.attr("itemprop").is_some_and(|v| v.contains("author"));
+        let named = {
+            let s = self.class_and_id(n);
+            BYLINE.iter().any(|w| s.contains(w))
+        };
+        if !(rel || itemprop || named) {
+            return false;
+        }
+        capped_text(self.doc, n, 400).is_some_and(|t| (1..100).contains(&t.trim().chars().count()))
+    }
+
+    /// An `h1` or `h2` whose words are (mostly) the document title's.
+    fn repeats_title(&self, n: NodeId, kind: Kind) -> bool {
+        if kind != Kind::Heading {
+            return false;
+        }
+        let name = self.doc.element(n).expect("an element").name;
+        if name != "h1" && name != "h2" {
+            return false;
+        }
+        let Some(title) = &self.title else {
+            return false;
+        };
+        let cap = 4 * title.len() + 16;
+        capped_text(self.doc, n, cap).is_some_and(|h| similarity(title, &h) > 0.75)
+    }
+
+    /// Step 2 and 3: bottom-up counts, and the scores of the blocks given to their
+    /// containers.
+    fn measure(&mut self, s: Strictness) {
+        for i in (0..self.order.len()).rev() {
+            let n = self.order[i];
+            let parent = if n == self.root {
+                None
+            } else {
+                self.doc.parent(n)
+            };
+            if let NodeData::Text(t) = self.doc.data(n) {
+                let (w, commas) = text_weight(t);
+                let info = &mut self.info[n.index()];
+                info.stats.text = w;
+                info.stats.commas = commas;
+                if let Some(p) = parent {
+                    let pi = &mut self.info[p.index()];
+                    pi.stats.text += w;
+                    pi.stats.commas += commas;
+                    pi.own += w;
+                    pi.own_commas += commas;
+                }
+                continue;
+            }
+            self.finish_element(n, s);
+            let Some(p) = parent else { continue };
+            let kind = self.kind(n);
+            let info = self.info[n.index()];
+            let pkind = self.kind(p);
+            let pi = &mut self.info[p.index()];
+            pi.stats += info.stats;
+            if kind.is_block() || kind == Kind::Img {
+                pi.flags |= HAS_BLOCK;
+            } else {
+                pi.own += info.own;
+                pi.own_link += info.own_link;
+                pi.own_commas += info.own_commas;
+                pi.flags |= info.flags & HAS_BLOCK;
+            }
+            if kind == Kind::Table {
+                pi.flags |= T_NESTED;
+            } else {
+                pi.rows += info.rows;
+                pi.cols = pi.cols.max(info.cols);
+                pi.flags |= info.flags & (T_HEADERS | T_NESTED);
+            }
+            if kind == Kind::Cell && pkind == Kind::Tr {
+                let span = self
+                    .doc
+                    .attr(n, "colspan")
+                    .and_then(|v| v.trim().parse::<u32>().ok())
+                    .unwrap_or(1)
+                    .clamp(1, 1000);
+                pi.cols += span;
+            }
+        }
+    }
+
+    fn finish_element(&mut self, n: NodeId, s: Strictness) {
+        let kind = self.kind(n);
+        let idx = n.index();
+        match kind {
+            Kind::A => {
+                let coef = link_weight(self.doc, n);
+                let info = &mut self.info[idx];
+                info.stats.link = info.stats.text * coef;
+                info.own_link = info.own * coef;
+            }
+            Kind::Img => self.info[idx].stats.images += 1,
+            Kind::Li => self.info[idx].stats.items += 1,
+            Kind::Heading => {
+                let info = &mut self.info[idx];
+                info.stats.heading = info.stats.text;
+            }
+            Kind::List => {
+                let info = &mut self.info[idx];
+                info.stats.list = info.stats.text;
+            }
+            Kind::Tr => {
+                // `cols` so far is this row's cells.
+                let info = &mut self.info[idx];
+                info.rows += 1;
+            }
+            Kind::TablePart => self.info[idx].flags |= T_HEADERS,
+            Kind::Cell if self.doc.element(n).is_some_and(|e| e.name == "th") => {
+                self.info[idx].flags |= T_HEADERS
+            }
+            Kind::Table if self.is_data_table(n) => self.info[idx].flags |= DATA_TABLE,
+            _ => {}
+        }
+        let info = &mut self.info[idx];
+        info.stats.inputs += info.inputs;
+        let pure = info.flags & HAS_BLOCK == 0;
+        let name = self.doc.element(n).map_or("", |e| e.name);
+        if name == "p" || (pure && info.own > 0.0 && matches!(name, "div" | "section")) {
+            info.stats.paragraphs += 1;
+        }
+        if kind.is_block() && info.own >= MIN_PARAGRAPH {
+            let own = info.own;
+            let ld = (info.own_link / own).min(1.0);
+            let score =
+                (2.0 + info.own_commas as f32 + (own / 100.0).floor().min(3.0)) * (1.0 - ld);
+            // A block of prose scores its container; a container's own loose text scores
+            // itself.
+            let start = if pure && matches!(kind, Kind::Para | Kind::Heading | Kind::Li) {
+                // A `div` around nothing but this paragraph is the paragraph.
+                let parent = self.parent_in(n);
+                match parent {
+                    Some(p) if ld < 0.25 && self.wrapped_paragraph(p) == Some(n) => {
+                        self.parent_in(p)
+                    }
+                    _ => parent,
+                }
+            } else {
+                Some(n)
+            };
+            self.propagate(start, score, s);
+        }
+    }
+
+    fn parent_in(&self, n: NodeId) -> Option<NodeId> {
+        if n == self.root {
+            None
+        } else {
+            self.doc.parent(n)
+        }
+    }
+
+    fn propagate(&mut self, start: Option<NodeId>, score: f32, s: Strictness) {
+        let mut cur = start;
+        for level in 0..SCORE_LEVELS {
+            let Some(a) = cur else { break };
+            if self.doc.element(a).is_none() {
+                break;
+            }
+            if self.flags(a) & CANDIDATE == 0 {
+                let init = self.initial_score(a, s);
+                let info = &mut self.info[a.index()];
+                info.flags |= CANDIDATE;
+                info.bonus = init;
+                self.candidates.push(a);
+            }
+            let divider = match level {
+                0 => 1.0,
+                1 => 2.0,
+                l => l as f32 * 3.0,
+            };
+            self.info[a.index()].score += score / divider;
+            cur = self.parent_in(a);
+        }
+    }
+
+    fn initial_score(&mut self, n: NodeId, s: Strictness) -> f32 {
+        let name = self.doc.element(n).map_or("", |e| e.name);
+        let tag = match name {
+            "div" => 5.0,
+            "pre" | "td" | "blockquote" => 3.0,
+            "address" | "ol" | "ul" | "dl" | "dd" | "dt" | "li" | "form" => -3.0,
+            "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "th" => -5.0,
+            _ => 0.0,
+        };
+        tag + self.class_weight(n, s)
+    }
+
+    /// ±25 for a `class`, and again for an `id`, that names content or furniture.
+    fn class_weight(&mut self, n: NodeId, s: Strictness) -> f32 {
+        if !s.weigh_classes {
+            return 0.0;
+        }
+        let e = self.doc.element(n).expect("an element");
+        let mut w = 0.0;
+        for v in [e.attr("class"), e.attr("id")].into_iter().flatten() {
+            if v.is_empty() {
+                continue;
+            }
+            self.buf.clear();
+            self.buf.push_str(v);
+            self.buf.make_ascii_lowercase();
+            let s = self.buf.as_str();
+            if NEGATIVE.iter().any(|p| s.contains(p)) || has_word(s, "hid") {
+                w -= 25.0;
+            }
+            if POSITIVE.iter().any(|p| s.contains(p)) {
+                w += 25.0;
+            }
+        }
+        w
+    }
+
+    /// Whether a table holds data rather than layout.
+    fn is_data_table(&self, n: NodeId) -> bool {
+        let e = self.doc.element(n).expect("an element");
+        if e.attr("role") == Some("presentation") || e.attr("datatable") == Some("0") {
+            return false;
+        }
+        if e.attr("summary").is_some() {
+            return true;
+        }
+        let info = &self.info[n.index()];
+        if info.flags & T_HEADERS != 0 {
+            return true;
+        }
+        if info.flags & T_NESTED != 0 {
+            return false;
+        }
+        let (rows, cols) = (info.rows, info.cols);
+        rows >= 10 || cols > 4 || rows * cols > 10
+    }
+
+    /// Step 4: the best container and the siblings that go with it.
+    fn choose(&mut self, s: Strictness) -> Vec<NodeId> {
+        // Scale by link density; keep the five best.
+        let mut top: Vec<NodeId> = Vec::with_capacity(6);
+        for i in 0..self.candidates.len() {
+            let c = self.candidates[i];
+            let info = &mut self.info[c.index()];
+            info.score = (info.score + info.bonus) * (1.0 - info.stats.link_density());
+            let score = info.score;
+            let info = &self.info;
+            let at = top
+                .iter()
+                .position(|&t| score > info[t.index()].score)
+                .unwrap_or(top.len());
+            if at < 5 {
+                top.insert(at, c);
+                top.truncate(5);
+            }
+        }
+        let Some(&first) = top.first() else {
+            return vec![self.root];
+        };
+        if first == self.root {
+            return vec![self.root];
+        }
+        let mut best = first;
+        let best_score = self.score(best);
+        // Three other top containers almost as good: take their common ancestor.
+        let close: Vec<NodeId> = top[1..]
+            .iter()
+            .copied()
+            .filter(|&t| self.score(t) >= 0.75 * best_score)
+            .collect();
+        if close.len() >= 3 {
+            let mut a = self.parent_in(best);
+            while let Some(p) = a {
+                if p == self.root {
+                    break;
+                }
+                let holding = close.iter().filter(|&&t| self.is_ancestor(p, t)).count();
+                if holding >= 3 {
+                    best = p;
+                    break;
+                }
+                a = self.parent_in(p);
+            }
+        }
+        self.ensure_candidate(best, s);
+        // A parent that scores better than its child.
+        let mut last = self.score(best);
+        let threshold = last / 3.0;
+        let mut a = self.parent_in(best);
+        while let Some(p) = a {
+            if p == self.root {
+                break;
+            }
+            if self.flags(p) & CANDIDATE == 0 {
+                a = self.parent_in(p);
+                continue;
+            }
+            let ps = self.score(p);
+            if ps < threshold {
+                break;
+            }
+            if ps > last {
+                best = p;
+                break;
+            }
+            last = ps;
+            a = self.parent_in(p);
+        }
+        // An only child: its parent instead, so that the siblings step sees more.
+        while let Some(p) = self.parent_in(best) {
+            if p == self.root || self.included_element_children(p).nth(1).is_some() {
+                break;
+            }
+            best = p;
+        }
+        self.ensure_candidate(best, s);
+        if best == self.root {
+            return vec![self.root];
+        }
+        let Some(parent) = self.parent_in(best) else {
+            return vec![best];
+        };
+        let best_score = self.score(best);
+        let threshold = (best_score * 0.2).max(10.0);
+        let best_class = self.doc.attr(best, "class").unwrap_or("");
+        let mut roots = Vec::new();
+        let siblings: Vec<NodeId> = self.included_element_children(parent).collect();
+        for sib in siblings {
+            let take = if sib == best {
+                true
+            } else {
+                let mut bonus = 0.0;
+                if !best_class.is_empty() && self.doc.attr(sib, "class") == Some(best_class) {
+                    bonus = best_score * 0.2;
+                }
+                if self.flags(sib) & CANDIDATE != 0 && self.score(sib) + bonus >= threshold {
+                    true
+                } else if let Some(para) = self.as_paragraph(sib) {
+                    let st = self.info[para.index()].stats;
+                    let ld = st.link_density();
+                    if st.text > 80.0 {
+                        ld < 0.25
+                    } else {
+                        st.text > 0.0 && ld == 0.0 && ends_sentence(&self.doc.text_content(para))
+                    }
+                } else {
+                    false
+                }
+            };
+            if take {
+                roots.push(sib);
+            }
+        }
+        roots
+    }
+
+    /// `n` if it is a `p`, or the `p` a `div` or `section` wraps.
+    fn as_paragraph(&self, n: NodeId) -> Option<NodeId> {
+        if self.doc.element(n).is_some_and(|e| e.name == "p") {
+            Some(n)
+        } else {
+            self.wrapped_paragraph(n)
+        }
+    }
+
+    /// The `p` that is all of a `div` or `section` (its only element, no text beside it).
+    fn wrapped_paragraph(&self, n: NodeId) -> Option<NodeId> {
+        let e = self.doc.element(n)?;
+        if e.ns != Namespace::Html || !matches!(e.name, "div" | "section") || n == self.root {
+            return None;
+        }
+        let node = self.doc.get(n);
+        let first = node.first_element_child()?;
+        if first != node.last_element_child()? || !first.is_html_element("p") {
+            return None;
+        }
+        // Only now walk the children: a parent with one element child is walked once.
+        let loose_text = node.children().any(|c| {
+            c.as_text()
+                .is_some_and(|t| !t.trim_matches(is_ascii_ws).is_empty())
+        });
+        (!loose_text).then_some(first.node_id())
+    }
+
+    fn score(&self, n: NodeId) -> f32 {
+        self.info[n.index()].score
+    }
+
+    fn ensure_candidate(&mut self, n: NodeId, s: Strictness) {
+        if self.flags(n) & CANDIDATE == 0 {
+            let init = self.initial_score(n, s);
+            let info = &mut self.info[n.index()];
+            info.flags |= CANDIDATE;
+            info.bonus = init;
+            info.score = init.min(0.0) * (1.0 - info.stats.link_density());
+        }
+    }
+
+    fn is_ancestor(&self, a: NodeId, n: NodeId) -> bool {
+        let (pa, pn) = (self.pos[a.index()], self.pos[n.index()]);
+        pa < pn && pn < self.end[a.index()]
+    }
+
+    fn included_element_children(&self, n: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        self.doc
+            .children(n)
+            .filter(|&c| self.doc.element(c).is_some() && self.flags(c) & INCLUDED != 0)
+    }
+
+    /// Step 5: clean the subtree of `root` bottom-up; returns the length of the text left.
+    fn clean(&mut self, root: NodeId, s: Strictness) -> f32 {
+        let (from, to) = (
+            self.pos[root.index()] as usize,
+            self.end[root.index()] as usize,
+        );
+        // Top-down: ancestor flags that depend on the measured tables, and small share bars
+        // (never the root itself).
+        let mut in_dt = false;
+        let mut a = self.doc.parent(root);
+        while let Some(p) = a {
+            in_dt |= self.flags(p) & (INCLUDED | DATA_TABLE) == INCLUDED | DATA_TABLE;
+            a = self.doc.parent(p);
+        }
+        if in_dt {
+            self.info[root.index()].flags |= IN_DATA_TABLE;
+        }
+        for i in from + 1..to {
+            let n = self.order[i];
+            let p = self.doc.parent(n).expect("inside the root");
+            let pf = self.flags(p);
+            in_dt = pf & IN_DATA_TABLE != 0 || pf & DATA_TABLE != 0;
+            let mut f = self.flags(n);
+            if in_dt {
+                f |= IN_DATA_TABLE;
+            }
+            let share_bar = s.clean
+                && p != root
+                && self.doc.element(n).is_some()
+                && self.info[n.index()].stats.text < ENOUGH_TEXT
+                && self.is_share_bar(n);
+            if pf & REMOVED != 0 || share_bar {
+                f |= REMOVED;
+            }
+            self.info[n.index()].flags = f;
+        }
+        // Bottom-up: counts of what is left, and the verdict on each element.
+        for i in (from..to).rev() {
+            let n = self.order[i];
+            if self.doc.element(n).is_none() {
+                // Text keeps the weight measured in step 2.
+                let st = self.info[n.index()].stats;
+                self.info[n.index()].stats = Stats {
+                    text: st.text,
+                    commas: st.commas,
+                    ..Stats::default()
+                };
+            } else {
+                self.recount(n);
+                if n != root && self.flags(n) & REMOVED == 0 && self.must_go(n, s) {
+                    self.info[n.index()].flags |= REMOVED;
+                }
+            }
+        }
+        self.info[root.index()].stats.text
+    }
+
+    /// Starts an element's cleaned counts: what its children added (after they were cleaned),
+    /// plus what the element itself is.
+    fn recount(&mut self, n: NodeId) {
+        let mut st = Stats::default();
+        let mut c = self.doc.first_child(n);
+        let mut cdt = 0;
+        while let Some(ch) = c {
+            let f = self.flags(ch);
+            if f & INCLUDED != 0 && f & REMOVED == 0 {
+                st += self.info[ch.index()].stats;
+                cdt |= f & (DATA_TABLE | CONTAINS_DATA_TABLE);
+            }
+            c = self.doc.next_sibling(ch);
+        }
+        let kind = self.kind(n);
+        match kind {
+            Kind::A => {
+                let coef = link_weight(self.doc, n);
+                st.link = st.text * coef;
+            }
+            Kind::Img => st.images += 1,
+            Kind::Li => st.items += 1,
+            Kind::Heading => st.heading = st.text,
+            Kind::List => st.list = st.text,
+            _ => {}
+        }
+        let old = self.info[n.index()];
+        st.inputs += old.inputs;
+        let name = self.doc.element(n).map_or("", |e| e.name);
+        if name == "p"
+            || (old.flags & HAS_BLOCK == 0 && old.own > 0.0 && matches!(name, "div" | "section"))
+        {
+            st.paragraphs += 1;
+        }
+        let info = &mut self.info[n.index()];
+        info.stats = st;
+        info.flags =
+            (info.flags & !CONTAINS_DATA_TABLE) | if cdt != 0 { CONTAINS_DATA_TABLE } else { 0 };
+    }
+
+    /// A share bar: `share`/`sharedaddy` as a word of the `class` or `id`.
+    fn is_share_bar(&mut self, n: NodeId) -> bool {
+        let s = self.class_and_id(n);
+        has_word(s, "share") || has_word(s, "sharedaddy")
+    }
+
+    /// Whether an element of the chosen content is cleaned out (its counts are those of what
+    /// is left inside it).
+    fn must_go(&mut self, n: NodeId, s: Strictness) -> bool {
+        let kind = self.kind(n);
+        let name = self.doc.element(n).map_or("", |e| e.name);
+        if kind == Kind::Furniture {
+            return true;
+        }
+        if matches!(name, "h1" | "h2") && self.class_weight(n, s) < 0.0 {
+            return true;
+        }
+        if !s.clean {
+            return false;
+        }
+        if matches!(kind, Kind::Para | Kind::Container)
+            && self.info[n.index()].stats.text < 200.0
+            && self.flags(n) & IN_FIGURE == 0
+            && capped_text(self.doc, n, 800).is_some_and(|t| is_copyright_notice(&t))
+        {
+            return true;
+        }
+        let conditional = matches!(
+            name,
+            "form" | "fieldset" | "table" | "ul" | "ol" | "div" | "section"
+        );
+        if !conditional {
+            return false;
+        }
+        let f = self.flags(n);
+        if f & (DATA_TABLE | IN_DATA_TABLE | IN_CODE | CONTAINS_DATA_TABLE) != 0 {
+            return false;
+        }
+        let weight = self.class_weight(n, s);
+        if weight < 0.0 {
+            return true;
+        }
+        let st = self.info[n.index()].stats;
+        if st.commas >= 10 {
+            return false;
+        }
+        let is_list = matches!(name, "ul" | "ol") || (st.text > 0.0 && st.list / st.text > 0.9);
+        let p = st.paragraphs as f32;
+        let img = st.images as f32;
+        let li = st.items as f32 - 100.0;
+        let input = st.inputs as f32;
+        let heading_density = if st.text > 0.0 {
+            st.heading / st.text
+        } else {
+            0.0
+        };
+        let ld = st.link_density();
+        let in_figure = f & IN_FIGURE != 0;
+        let mut bad = (!in_figure && img > 1.0 && p / img < 0.5)
+            || (!is_list && li > p)
+            || input > (p / 3.0).floor()
+            || (!is_list
+                && !in_figure
+                && heading_density < 0.9
+                && st.text < 25.0
+                && (img == 0.0 || img > 2.0)
+                && ld > 0.0)
+            || (!is_list && weight < 25.0 && ld > 0.2)
+            || (weight >= 25.0 && ld > 0.5);
+        if bad && is_list {
+            // A list of images (every item one image) stays.
+            let items = st.items;
+            if items > 0 && st.images == items {
+                bad = false;
+            }
+        }
+        bad
+    }
+}
+
+/// `class`/`id` pieces that name page furniture (matched anywhere, ASCII case-insensitively).
+const FURNITURE: &[&str] = &[
+    "-ad-",
+    "ai2html",
+    "banner",
+    "breadcrumb",
+    "combx",
+    "comment",
+    "community",
+    "cover-wrap",
+    "disqus",
+    "extra",
+    "footer",
+    "gdpr",
+    "header",
+    "legends",
+    "menu",
+    "related",
+    "remark",
+    "replies",
+    "rss",
+    "shoutbox",
+    "sidebar",
+    "skyscraper",
+    "social",
+    "sponsor",
+    "supplemental",
+    "ad-break",
+    "agegate",
+    "pagination",
+    "pager",
+    "popup",
+    "yom-remote",
+];
+
+/// Pieces that keep an element whose name also matches [`FURNITURE`].
+const MAYBE_CONTENT: &[&str] = &[
+    "and", "article", "body", "column", "content", "main", "mathjax", "shadow",
+];
+
+/// Pieces that add 25 to a container's score.
+const POSITIVE: &[&str] = &[
+    "article",
+    "body",
+    "content",
+    "entry",
+    "hentry",
+    "h-entry",
+    "main",
+    "page",
+    "pagination",
+    "post",
+    "text",
+    "blog",
+    "story",
+];
+
+/// Pieces that take 25 from it.
+const NEGATIVE: &[&str] = &[
+    "-ad-",
+    "hidden",
+    "banner",
+    "combx",
+    "comment",
+    "com-",
+    "contact",
+    "footer",
+    "gdpr",
+    "masthead",
+    "media",
+    "meta",
+    "outbrain",
+    "promo",
+    "related",
+    "scroll",
+    "share",
+    "shoutbox",
+    "sidebar",
+    "skyscraper",
+    "sponsor",
+    "shopping",
+    "tags",
+    "widget",
+];
+
+/// Pieces of a byline's `class`/`id`.
+const BYLINE: &[&str] = &["byline", "author", "dateline", "writtenby", "p-author"];
+
+/// How much a link's text counts as link text: a link to a fragment of the page (a table of
+/// contents, footnotes) 0.3, any other 1.
+fn link_weight(doc: &Document<'_>, n: NodeId) -> f32 {
+    let href = doc.attr(n, "href");
+    if href.is_some_and(|h| h.starts_with('#') && h.len() > 1) {
+        0.3
+    } else {
+        1.0
+    }
+}
+
+/// The text content of `n` when it is shorter than `max` bytes and its subtree has fewer
+/// than 4 × `max` nodes; `None` otherwise (so that asking costs at most that much).
+fn capped_text(doc: &Document<'_>, n: NodeId, max: usize) -> Option<String> {
+    let mut out = String::new();
+    for (i, d) in doc.descendants(n).enumerate() {
+        if i >= 4 * max {
+            return None;
+        }
+        if let NodeData::Text(t) = doc.data(d) {
+            out.push_str(t);
+            if out.len() >= max {
+                return None;
+            }
+        }
+    }
+    Some(out)
+}
+
+/// Whether a short text is a copyright notice (`© 2024 …`, `Copyright …`, `(c) …`).
+fn is_copyright_notice(text: &str) -> bool {
+    let t = text.trim_start_matches(|c: char| c.is_whitespace());
+    let head: String = t.chars().take(10).collect::<String>().to_lowercase();
+    head.starts_with('©') || head.starts_with("copyright") || head.starts_with("(c) ")
+}
+
+/// Whether `word` stands in `s` between non-alphanumeric characters (or the ends).
+fn has_word(s: &str, word: &str) -> bool {
+    let b = s.as_bytes();
+    let mut from = 0;
+    while let Some(i) = s[from..].find(word) {
+        let at = from + i;
+        let end = at + word.len();
+        let before = at == 0 || !b[at - 1].is_ascii_alphanumeric();
+        let after = end == b.len() || !b[end].is_ascii_alphanumeric();
+        if before && after {
+            return true;
+        }
+        from = at + 1;
+    }
+    false
+}
+
+/// Whether an inline `style` hides the element (`display: none`, `visibility: hidden`).
+fn style_hides(style: &str) -> bool {
+    style.split(';').any(|decl| {
+        let Some((name, value)) = decl.split_once(':') else {
+            return false;
+        };
+        let name = name.trim_matches(is_ascii_ws);
+        let value = value.trim_matches(is_ascii_ws);
+        let value = value
+            .strip_suffix("!important")
+            .unwrap_or(value)
+            .trim_matches(is_ascii_ws);
+        (name.eq_ignore_ascii_case("display") && value.eq_ignore_ascii_case("none"))
+            || (name.eq_ignore_ascii_case("visibility") && value.eq_ignore_ascii_case("hidden"))
+    })
+}
+
+/// Whether a character is of a script written without spaces between words, or with
+/// syllable blocks (Han, Hiragana, Katakana, Hangul): three Latin letters' worth of text.
+fn is_wide(c: char) -> bool {
+    matches!(c as u32,
+        0x1100..=0x11FF
+        | 0x3040..=0x30FF
+        | 0x3130..=0x318F
+        | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF
+        | 0xAC00..=0xD7AF
+        | 0xF900..=0xFAFF
+        | 0x20000..=0x3FFFF)
+}
+
+/// Commas of the world's scripts (Latin, Arabic, CJK full-width and ideographic, …).
+fn is_comma(c: char) -> bool {
+    matches!(
+        c,
+        ',' | '\u{060C}'
+            | '\u{FE50}'
+            | '\u{FE10}'
+            | '\u{FE11}'
+            | '\u{2E41}'
+            | '\u{2E34}'
+            | '\u{2E32}'
+            | '\u{FF0C}'
+            | '\u{3001}'
+    )
+}
+
+/// A text's length for the heuristics (non-space characters, CJK ones three times, plus
+/// one for each run of white space between them) and its commas.
+fn text_weight(s: &str) -> (f32, u32) {
+    let mut w = 0u32;
+    let mut commas = 0u32;
+    let mut space = false;
+    let mut any = false;
+    for &b in s.as_bytes() {
+        if b < 0x80 {
+            if matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0C') {
+                space = true;
+                continue;
+            }
+            if space && any {
+                w += 1;
+            }
+            space = false;
+            any = true;
+            w += 1;
+            commas += u32::from(b == b',');
+        } else if b >= 0xC0 {
+            // The lead byte of a non-ASCII character: decode it below.
+            if space && any {
+                w += 1;
+            }
+            space = false;
+            any = true;
+            w += 1;
+        }
+    }
+    if s.len() > w as usize {
+        // Non-ASCII: weigh wide characters and count the other commas (and no-break spaces).
+        for c in s.chars() {
+            if !c.is_ascii() {
+                if is_wide(c) {
+                    w += 2;
+                } else if c == '\u{a0}' {
+                    // Counted as a character above; it is space.
+                } else if is_comma(c) {
+                    commas += 1;
+                }
+            }
+        }
+    }
+    // A leading white space run is one space if the text continues an earlier one.
+    if space && any {
+        w += 1;
+    }
+    (w as f32, commas)
+}
+
+/// Whether a short paragraph ends a sentence (`.` followed by a space or the end, or a
+/// full stop of another script).
+fn ends_sentence(s: &str) -> bool {
+    let b = s.as_bytes();
+    for (i, _) in s.match_indices('.') {
+        if i + 1 == b.len() || b[i + 1] == b' ' {
+            return true;
+        }
+    }
+    s.contains(['。', '։', '۔', '।'])
+}
+
+/// How much of `b`'s words are `a`'s: one minus the share of `b`'s word characters that are
+/// in words `a` does not have (case-insensitive).
+fn similarity(a: &str, b: &str) -> f32 {
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let (wa, wb) = (words(a), words(b));
+    if wa.is_empty() || wb.is_empty() {
+        return 0.0;
+    }
+    let total: usize = wb.iter().map(|w| w.len()).sum::<usize>() + wb.len() - 1;
+    let unique: Vec<&String> = wb.iter().filter(|w| !wa.contains(w)).collect();
+    let missing: usize =
+        unique.iter().map(|w| w.len()).sum::<usize>() + unique.len().saturating_sub(1);
+    1.0 - missing as f32 / total as f32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Arena, ParseOptions, parse_document_str};
+
+    fn main(html: &str) -> String {
+        let arena = Arena::new();
+        let doc = parse_document_str(&arena, html, &ParseOptions::default());
+        main_text(&doc)
+    }
+
+    #[test]
+    fn weights() {
+        assert_eq!(text_weight("  ab  c "), (5.0, 0));
+        assert_eq!(text_weight("a, b"), (4.0, 1));
+        assert_eq!(text_weight("中文，字"), (10.0, 1));
+        assert!(has_word("a share-bar", "share"));
+        assert!(!has_word("shared", "share"));
+        assert!(style_hides("color: red; DISPLAY : none !important"));
+        assert!(!style_hides("display: block"));
+        assert!(similarity("Rain - The Daily", "Rain") > 0.99);
+        assert!(similarity("Rain - The Daily", "Snow and ice") < 0.1);
+    }
+
+    #[test]
+    fn empty_and_bodiless_pages() {
+        assert_eq!(main(""), "");
+        assert_eq!(main("<p>x"), "x\n");
+        assert_eq!(
+            main("<frameset><frame src=a></frameset>"),
+            "",
+            "a frameset has no text"
+        );
+    }
+}

@@ -1,0 +1,223 @@
+//! What a crawler or an indexer takes from a parsed page: the title, the language, the visible
+//! text and the links.
+//!
+//! All of these read the [`Document`] only (no rendering, no CSS): they follow the DOM
+//! definitions where there are some (`document.title`, the document base URL) and a reader's
+//! expectations where there are none (visible text).
+//!
+//! The links (`links`, `base_url`, `Link`) are resolved as URLs with the `url` crate and
+//! need the `links` feature (on by default); the title, the language and the text need none.
+
+#[cfg(feature = "links")]
+use url::Url;
+
+use crate::dom::{Document, NodeId};
+
+mod main_content;
+mod visible;
+
+use crate::tree_builder::Namespace;
+pub use main_content::{MainContent, main_text};
+use visible::is_ascii_ws;
+pub use visible::{TextOptions, visible_text, visible_text_of, visible_text_with};
+
+/// `document.title` (HTML Standard 3.1.4): the text of the first HTML `title` element in tree
+/// order with ASCII white space stripped and collapsed; `None` when there is no `title`
+/// element.
+pub fn title(doc: &Document<'_>) -> Option<String> {
+    let t = doc
+        .descendants(doc.root())
+        .find(|&n| is_html(doc, n, "title"))?;
+    Some(collapse_ascii_whitespace(&doc.text_content(t)))
+}
+
+/// The document's language as the author declared it: the `lang` attribute of the document
+/// element (`<html lang="de">`), else its `xml:lang`; trimmed; `None` when absent or empty.
+pub fn lang(doc: &Document<'_>) -> Option<String> {
+    let root = doc
+        .children(doc.root())
+        .find(|&n| doc.element(n).is_some())?;
+    let e = doc.element(root)?;
+    let value = e.attr("lang").or_else(|| {
+        e.attrs
+            .iter()
+            .find(|a| a.ns == crate::tree_builder::AttrNamespace::Xml && a.name == "lang")
+            .map(|a| a.value)
+    })?;
+    let v = value.trim_matches(is_ascii_ws);
+    (!v.is_empty()).then(|| v.to_owned())
+}
+
+/// The document base URL (HTML Standard 2.4.1 and the `base` element's frozen base URL): the
+/// first `base` element with an `href`, resolved against `fallback` (the page's own URL); else
+/// `fallback`. `None` when neither gives an absolute URL.
+#[cfg(feature = "links")]
+pub fn base_url(doc: &Document<'_>, fallback: Option<&Url>) -> Option<Url> {
+    let href = doc
+        .descendants(doc.root())
+        .find(|&n| is_html(doc, n, "base") && doc.attr(n, "href").is_some())
+        .and_then(|n| doc.attr(n, "href"));
+    if let Some(href) = href {
+        let parsed = match fallback {
+            Some(b) => b.join(href),
+            None => Url::parse(href),
+        };
+        if let Ok(u) = parsed {
+            return Some(u);
+        }
+    }
+    fallback.cloned()
+}
+
+/// A link found in a page.
+#[cfg(feature = "links")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link<'a> {
+    /// The element's local name (`a`, `img`, ...).
+    pub tag: &'a str,
+    /// The attribute the URL came from (`href`, `src`, `action`, ...).
+    pub attr: &'static str,
+    /// The attribute's value as written.
+    pub raw: &'a str,
+    /// The value parsed as a URL relative to the document base URL ([`base_url`]); `None`
+    /// when it does not parse (for example, a relative URL and no base URL).
+    pub url: Option<Url>,
+}
+
+#[cfg(feature = "links")]
+impl Link<'_> {
+    /// The resolved URL if there is one, else the value as written.
+    pub fn as_str(&self) -> &str {
+        self.url.as_ref().map_or(self.raw, Url::as_str)
+    }
+}
+
+/// The (element, attribute) pairs whose value is a URL: what `links` reports (with the `links`
+/// feature; without it, these are the attributes to read and resolve oneself).
+pub const LINK_ATTRIBUTES: &[(&str, &str)] = &[
+    ("a", "href"),
+    ("area", "href"),
+    ("link", "href"),
+    ("img", "src"),
+    ("script", "src"),
+    ("iframe", "src"),
+    ("frame", "src"),
+    ("embed", "src"),
+    ("source", "src"),
+    ("track", "src"),
+    ("audio", "src"),
+    ("video", "src"),
+    ("video", "poster"),
+    ("input", "src"),
+    ("object", "data"),
+    ("form", "action"),
+    ("button", "formaction"),
+    ("blockquote", "cite"),
+    ("q", "cite"),
+];
+
+/// Every link of the page in tree order: the HTML elements and attributes of
+/// [`LINK_ATTRIBUTES`] (template contents excluded: they are not in the document), each
+/// resolved against the document base URL ([`base_url`] with `page_url` as the fallback).
+/// Values are not trimmed here: the URL parser strips leading and trailing C0 controls and
+/// spaces itself. Empty `href`/`src` values resolve to the base URL, as browsers do.
+/// `javascript:` URLs are left out (they run code and name nothing to fetch); fragment-only
+/// links (`#top`) are kept, resolved like the others.
+#[cfg(feature = "links")]
+pub fn links<'a>(doc: &Document<'a>, page_url: Option<&Url>) -> Vec<Link<'a>> {
+    let base = base_url(doc, page_url);
+    let mut out = Vec::new();
+    for n in doc.descendants(doc.root()) {
+        let Some(e) = doc.element(n) else { continue };
+        if e.ns != Namespace::Html {
+            continue;
+        }
+        for &(tag, attr) in LINK_ATTRIBUTES {
+            if e.name != tag {
+                continue;
+            }
+            if let Some(raw) = e.attr(attr) {
+                let url = match &base {
+                    Some(b) => b.join(raw).ok(),
+                    None => Url::parse(raw).ok(),
+                };
+                // `javascript:` runs code; it names no resource to fetch or index.
+                if url.as_ref().is_some_and(|u| u.scheme() == "javascript") {
+                    continue;
+                }
+                out.push(Link {
+                    tag: e.name,
+                    attr,
+                    raw,
+                    url,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Strips leading and trailing ASCII white space and replaces each run inside by one space
+/// (the Infra standard's "strip and collapse ASCII whitespace").
+pub fn collapse_ascii_whitespace(s: &str) -> String {
+    s.split(is_ascii_ws)
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn is_html(doc: &Document<'_>, n: NodeId, name: &str) -> bool {
+    doc.element(n)
+        .is_some_and(|e| e.ns == Namespace::Html && e.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Arena, ParseOptions, parse_document_str};
+
+    const PAGE: &str = "<!doctype html><html lang=' en-GB '><head><title> A \n  page </title>\
+        <base href='/docs/'><style>p{}</style><script>x()</script></head>\
+        <body><h1>Head  line</h1><p>One\n two <b>bold</b><br>next<script>no</script></p>\
+        <noscript>ns</noscript><template><p>t</p></template><div hidden>h</div>\
+        <ul><li>a<li>b</ul><table><tr><td>c1<td>c2</table><pre>x\n  y</pre>\
+        <a href='rel?q=1'>l</a><img src='//cdn.example/i.png'><form action=''></form>\
+        <a href='http://[bad'>bad</a> <a href=' JavaScript:go()'>js</a></body></html>";
+
+    #[test]
+    fn title_lang_text() {
+        let arena = Arena::new();
+        let doc = parse_document_str(&arena, PAGE, &ParseOptions::default());
+        assert_eq!(title(&doc).as_deref(), Some("A page"));
+        assert_eq!(lang(&doc).as_deref(), Some("en-GB"));
+        assert_eq!(
+            visible_text(&doc, true),
+            "Head line\nOne two bold\nnext\na\nb\nc1\tc2\nx\n  y\nl\nbad js\n"
+        );
+    }
+
+    #[test]
+    #[cfg(feature = "links")]
+    fn links_resolve_against_base() {
+        let arena = Arena::new();
+        let doc = parse_document_str(&arena, PAGE, &ParseOptions::default());
+        let page = Url::parse("https://example.org/a/b.html").unwrap();
+        let got: Vec<(&str, String)> = links(&doc, Some(&page))
+            .iter()
+            .map(|l| (l.tag, l.as_str().to_owned()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("a", "https://example.org/docs/rel?q=1".to_owned()),
+                ("img", "https://cdn.example/i.png".to_owned()),
+                ("form", "https://example.org/docs/".to_owned()),
+                ("a", "http://[bad".to_owned()),
+            ]
+        );
+        // No page URL: the relative base cannot resolve, relative links stay unresolved.
+        let l = links(&doc, None);
+        assert_eq!(l[0].url, None);
+        assert_eq!(l[0].as_str(), "rel?q=1");
+    }
+}

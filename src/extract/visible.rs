@@ -1,0 +1,507 @@
+//! Visible text: the page's text one block per line, close to what a browser's `innerText`
+//! gives ([`visible_text`], [`visible_text_of`], [`visible_text_with`], [`TextOptions`]).
+
+use crate::dom::{Document, NodeData, NodeId};
+use crate::tree_builder::Namespace;
+
+/// What [`visible_text_with`] writes besides the text.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TextOptions {
+    /// Whether scripting is on (as the page was parsed): `noscript` content is then hidden.
+    pub scripting: bool,
+    /// Write each image's `alt` text where the image stands, as a browser shows it when the
+    /// image is not loaded (`<img alt="A map">` gives `A map`).
+    pub alt_text: bool,
+    /// After the text of each link (`a` with an `href`), write its `href` as written in
+    /// parentheses: `the docs (/docs/)`. Links to `javascript:` and to a fragment of the page
+    /// (`#top`) get none, nor a link whose text is its URL.
+    pub link_urls: bool,
+}
+
+impl TextOptions {
+    /// The default options with `scripting` as given.
+    pub fn new(scripting: bool) -> TextOptions {
+        TextOptions {
+            scripting,
+            ..TextOptions::default()
+        }
+    }
+
+    /// These options with `alt_text` set.
+    pub fn with_alt_text(mut self, on: bool) -> TextOptions {
+        self.alt_text = on;
+        self
+    }
+
+    /// These options with `link_urls` set.
+    pub fn with_link_urls(mut self, on: bool) -> TextOptions {
+        self.link_urls = on;
+        self
+    }
+}
+
+/// How an element is laid out, as far as its text goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Display {
+    /// Not rendered (`display: none`, or fallback content that is not shown).
+    None,
+    Inline,
+    /// Starts and ends a line.
+    Block,
+    /// A table row: a line whose cells are tab-separated.
+    Row,
+    /// A table cell: a tab before it unless it is the first of its row.
+    Cell,
+    /// `br`.
+    LineBreak,
+}
+
+fn display(doc: &Document<'_>, n: NodeId, scripting: bool) -> Display {
+    let Some(e) = doc.element(n) else {
+        return Display::Inline;
+    };
+    match e.ns {
+        Namespace::Html => {}
+        // SVG and MathML: their text is inline; metadata is not shown.
+        _ => {
+            return if matches!(e.name, "script" | "style" | "title" | "desc" | "metadata") {
+                Display::None
+            } else {
+                Display::Inline
+            };
+        }
+    }
+    if e.attr("hidden").is_some() {
+        return Display::None;
+    }
+    match e.name {
+        // 15.3.1 Hidden elements; embedded content whose children are fallback (15.4.1,
+        // 15.4.3: replaced elements); `input` and `select` are controls (15.5).
+        "area" | "base" | "basefont" | "datalist" | "head" | "link" | "meta" | "noembed"
+        | "noframes" | "param" | "rp" | "script" | "style" | "template" | "title" | "iframe"
+        | "object" | "embed" | "video" | "audio" | "canvas" | "frame" | "frameset" => Display::None,
+        "noscript" if scripting => Display::None,
+        "dialog" if e.attr("open").is_none() => Display::None,
+        "br" => Display::LineBreak,
+        "tr" => Display::Row,
+        "td" | "th" => Display::Cell,
+        // 15.3.3 flow content, 15.3.6 sections and headings, 15.3.7 lists, 15.3.8 tables,
+        // 15.3.13 fieldset, 15.4 details and summary; `option`s one per line, `textarea` and
+        // the preformatted elements on lines of their own.
+        "html" | "body" | "address" | "blockquote" | "center" | "dialog" | "div" | "figure"
+        | "figcaption" | "footer" | "form" | "header" | "hr" | "legend" | "listing" | "main"
+        | "p" | "plaintext" | "pre" | "search" | "xmp" | "article" | "aside" | "h1" | "h2"
+        | "h3" | "h4" | "h5" | "h6" | "hgroup" | "nav" | "section" | "dir" | "dd" | "dl" | "dt"
+        | "menu" | "ol" | "ul" | "li" | "table" | "caption" | "fieldset" | "details"
+        | "summary" | "optgroup" | "option" | "textarea" => Display::Block,
+        _ => Display::Inline,
+    }
+}
+
+/// Elements whose text is kept as written (`white-space: pre` in the default style sheet).
+fn keeps_white_space(doc: &Document<'_>, n: NodeId) -> bool {
+    doc.element(n).is_some_and(|e| {
+        e.ns == Namespace::Html
+            && matches!(e.name, "pre" | "listing" | "textarea" | "plaintext" | "xmp")
+    })
+}
+
+/// The visible text of the page, one block per line, each line ending in `\n`: close to what
+/// a browser's `innerText` gives for the page laid out by the HTML Standard's default style
+/// sheet (15.3, Rendering); styles from the page (stylesheets, `style` attributes) are not
+/// read.
+///
+/// Lines: a line is a block (an element the default style sheet gives `display: block`,
+/// `list-item`, `table`, `table-caption` or `table-row`: `p`, `div`, headings, `li`, `tr`, …;
+/// also `option` and `textarea`), or a part of one that `<br>` or a line feed in
+/// preformatted text ends; no empty lines. The cells of a table row are separated by a tab
+/// (an empty cell between two keeps its tab). Left out: elements the default style sheet
+/// gives `display: none` (`head`, `script`, `style`, `template`, `[hidden]`, `noscript` with
+/// scripting on, a `dialog` that is not `open`, `rp`, `area`, …), embedded content whose
+/// children are fallback (`iframe`, `object`, `embed`, `video`, `audio`, `canvas`), a
+/// closed `details` element's content other than its `summary`, and SVG/MathML `script`,
+/// `style`, `title`, `desc` and `metadata`.
+///
+/// White space: runs of ASCII white space become one space, and lines are trimmed (of
+/// no-break spaces too); inside `pre`, `listing`, `xmp`, `textarea` and `plaintext` white
+/// space is kept as written (line feeds end lines; a line's leading spaces and tabs, such as
+/// code indentation, stay; trailing ones go). `scripting` is whether the page was parsed with
+/// scripting on (then `noscript` is hidden). One pass over the tree, iterative.
+pub fn visible_text(doc: &Document<'_>, scripting: bool) -> String {
+    visible_text_with(doc, doc.root(), &TextOptions::new(scripting))
+}
+
+/// [`visible_text`] of the subtree of `node` (itself included): what the page's text would be
+/// if `node` were shown, by the same rules. `node` itself counts as shown whatever it is (the
+/// text of a `title` or `script` element is its text); hidden elements inside it are left out,
+/// and white space is kept as written when `node` is inside `pre`, `listing`, `xmp`,
+/// `textarea` or `plaintext`. A Text node gives its own data by those rules; a comment gives
+/// `""`.
+pub fn visible_text_of(doc: &Document<'_>, node: NodeId, scripting: bool) -> String {
+    visible_text_with(doc, node, &TextOptions::new(scripting))
+}
+
+/// [`visible_text_of`] with [`TextOptions`]: image `alt` text and link URLs inline.
+///
+/// ```
+/// use simdhtml::extract::{TextOptions, visible_text_with};
+/// use simdhtml::{Arena, ParseOptions, parse_document_str};
+///
+/// let arena = Arena::new();
+/// let page = "<p>See <a href=/map>the map</a>: <img src=m.png alt='A map'></p>\
+///     <table><tr><th>Day<th>Rain<tr><td>Mon<td>2 mm</table>";
+/// let doc = parse_document_str(&arena, page, &ParseOptions::default());
+/// let options = TextOptions::new(true).with_alt_text(true).with_link_urls(true);
+/// assert_eq!(
+///     visible_text_with(&doc, doc.root(), &options),
+///     "See the map (/map): A map\nDay\tRain\nMon\t2 mm\n"
+/// );
+/// ```
+pub fn visible_text_with(doc: &Document<'_>, node: NodeId, options: &TextOptions) -> String {
+    text_of_filtered(doc, node, options, &|_| false)
+}
+
+/// One open element of the walk.
+struct Open {
+    node: NodeId,
+    display: Display,
+    /// Text inside is kept as written.
+    pre: bool,
+    /// A closed `details`: only its first `summary` child is shown.
+    closed_details: bool,
+    /// A closed `details` whose `summary` was met.
+    summary_seen: bool,
+    /// Cells met so far, for a row.
+    cells: u32,
+    /// The URL to write after a link's text.
+    url: Option<NodeId>,
+}
+
+/// [`visible_text_with`] with the elements for which `skip` is true left out as well (their
+/// whole subtree), for extraction of part of a page (the main content).
+pub(crate) fn text_of_filtered(
+    doc: &Document<'_>,
+    node: NodeId,
+    options: &TextOptions,
+    skip: &dyn Fn(NodeId) -> bool,
+) -> String {
+    let mut t = TextBuilder::default();
+    let mut inherited_pre = false;
+    let mut a = doc.parent(node);
+    while let Some(p) = a {
+        if keeps_white_space(doc, p) {
+            inherited_pre = true;
+            break;
+        }
+        a = doc.parent(p);
+    }
+    let mut stack: Vec<Open> = Vec::new();
+    match doc.data(node) {
+        NodeData::Text(s) => {
+            t.push(s, inherited_pre);
+            t.break_line();
+            return t.out;
+        }
+        NodeData::Element(_) => {
+            // The node itself is shown whatever its display.
+            let d = match display(doc, node, options.scripting) {
+                Display::None => Display::Block,
+                d => d,
+            };
+            if d == Display::LineBreak {
+                return String::new();
+            }
+            let open = open(doc, node, d, inherited_pre, options);
+            stack.push(open);
+            if matches!(d, Display::Block | Display::Row) {
+                t.break_line();
+            }
+        }
+        NodeData::Document | NodeData::DocumentFragment => stack.push(Open {
+            node,
+            display: Display::Inline,
+            pre: false,
+            closed_details: false,
+            summary_seen: false,
+            cells: 0,
+            url: None,
+        }),
+        _ => return t.out,
+    }
+    let mut next = doc.first_child(node);
+    loop {
+        let Some(n) = next else {
+            let Some(el) = stack.pop() else { break };
+            close(doc, &el, &mut t);
+            if stack.is_empty() {
+                break;
+            }
+            next = doc.next_sibling(el.node);
+            continue;
+        };
+        next = doc.next_sibling(n);
+        let parent = stack.last_mut().expect("the walk's root is open");
+        let pre = parent.pre;
+        if parent.closed_details {
+            // Only the first `summary` child of a closed `details` is rendered.
+            let is_summary = doc
+                .element(n)
+                .is_some_and(|e| e.ns == Namespace::Html && e.name == "summary");
+            if !is_summary || parent.summary_seen {
+                continue;
+            }
+            parent.summary_seen = true;
+        }
+        match doc.data(n) {
+            NodeData::Text(s) => t.push(s, pre),
+            NodeData::Element(e) => {
+                let d = display(doc, n, options.scripting);
+                if d == Display::None || skip(n) {
+                    continue;
+                }
+                match d {
+                    Display::LineBreak => {
+                        t.break_line();
+                        continue;
+                    }
+                    Display::Block | Display::Row => t.break_line(),
+                    Display::Cell => {
+                        if let Some(row) = stack.last_mut().filter(|o| o.display == Display::Row) {
+                            if row.cells > 0 {
+                                t.pending_tab();
+                            }
+                            row.cells += 1;
+                        } else {
+                            t.pending_space = true;
+                        }
+                    }
+                    _ => {}
+                }
+                if options.alt_text
+                    && e.ns == Namespace::Html
+                    && e.name == "img"
+                    && let Some(alt) = e.attr("alt")
+                {
+                    t.push(alt, false);
+                }
+                let o = open(doc, n, d, pre, options);
+                if let Some(c) = doc.first_child(n) {
+                    stack.push(o);
+                    next = Some(c);
+                } else {
+                    close(doc, &o, &mut t);
+                }
+            }
+            _ => {}
+        }
+    }
+    t.break_line();
+    t.out
+}
+
+fn open(doc: &Document<'_>, n: NodeId, d: Display, pre: bool, options: &TextOptions) -> Open {
+    let e = doc.element(n).expect("an element");
+    let html = e.ns == Namespace::Html;
+    let url = (options.link_urls
+        && html
+        && e.name == "a"
+        && e.attr("href").is_some_and(|h| {
+            let h = h.trim_matches(is_ascii_ws);
+            !h.is_empty()
+                && !h.starts_with('#')
+                && !h
+                    .get(..11)
+                    .is_some_and(|s| s.eq_ignore_ascii_case("javascript:"))
+        }))
+    .then_some(n);
+    Open {
+        node: n,
+        display: d,
+        pre: pre || keeps_white_space(doc, n),
+        closed_details: html && e.name == "details" && e.attr("open").is_none(),
+        summary_seen: false,
+        cells: 0,
+        url,
+    }
+}
+
+fn close(doc: &Document<'_>, o: &Open, t: &mut TextBuilder) {
+    if let Some(a) = o.url {
+        let href = doc.attr(a, "href").unwrap_or("").trim_matches(is_ascii_ws);
+        if !t.line_ends_with(href) {
+            t.pending_space = true;
+            t.push("(", false);
+            t.push(href, false);
+            t.push(")", false);
+        }
+    }
+    if matches!(o.display, Display::Block | Display::Row) {
+        t.break_line();
+    }
+}
+
+#[derive(Default)]
+struct TextBuilder {
+    out: String,
+    line: String,
+    pending_space: bool,
+    /// Tabs to write before the next text on this line (table cells).
+    pending_tabs: u32,
+    /// The current line holds preformatted text (keep its leading white space).
+    line_pre: bool,
+}
+
+impl TextBuilder {
+    fn pending_tab(&mut self) {
+        self.pending_tabs += 1;
+    }
+
+    /// Writes what is pending before the next character of text.
+    fn separate(&mut self) {
+        if !self.line.is_empty() {
+            if self.pending_tabs > 0 {
+                for _ in 0..self.pending_tabs {
+                    self.line.push('\t');
+                }
+            } else if self.pending_space {
+                self.line.push(' ');
+            }
+        }
+        self.pending_space = false;
+        self.pending_tabs = 0;
+    }
+
+    fn push(&mut self, s: &str, pre: bool) {
+        if pre {
+            for (i, piece) in s.split('\n').enumerate() {
+                if i > 0 {
+                    self.break_line();
+                }
+                if !piece.is_empty() {
+                    // Preformatted: spaces and tabs are kept as written (code indentation).
+                    self.separate();
+                    self.line_pre = true;
+                    self.line.push_str(piece);
+                }
+            }
+            return;
+        }
+        for (i, word) in s.split(is_ascii_ws).enumerate() {
+            if i > 0 {
+                self.pending_space = true;
+            }
+            if !word.is_empty() {
+                self.separate();
+                self.line.push_str(word);
+            }
+        }
+    }
+
+    /// Whether the current line ends with `s` (a link whose text is its URL).
+    fn line_ends_with(&self, s: &str) -> bool {
+        self.line.ends_with(s)
+    }
+
+    fn break_line(&mut self) {
+        // No-break spaces at a line's ends are space to a reader too; a line with
+        // preformatted text keeps its indentation.
+        let space = |c: char| c == '\u{a0}' || is_ascii_ws(c);
+        let line = if self.line_pre {
+            self.line.trim_end_matches(space)
+        } else {
+            self.line.trim_matches(space)
+        };
+        if !line.is_empty() {
+            self.out.push_str(line);
+            self.out.push('\n');
+        }
+        self.line.clear();
+        self.pending_space = false;
+        self.pending_tabs = 0;
+        self.line_pre = false;
+    }
+}
+
+pub(crate) fn is_ascii_ws(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' ')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Arena, ParseOptions, parse_document_str};
+
+    fn text(html: &str) -> String {
+        let arena = Arena::new();
+        let doc = parse_document_str(&arena, html, &ParseOptions::default());
+        visible_text(&doc, true)
+    }
+
+    fn text_with(html: &str, options: TextOptions) -> String {
+        let arena = Arena::new();
+        let doc = parse_document_str(&arena, html, &ParseOptions::default());
+        visible_text_with(&doc, doc.root(), &options)
+    }
+
+    #[test]
+    fn tables_are_tab_separated_cells_one_row_per_line() {
+        assert_eq!(
+            text(
+                "<table><caption>Rain</caption><tr><th>Day<th>mm<tr><td>Mon<td>2<tr><td><td>3</table>"
+            ),
+            "Rain\nDay\tmm\nMon\t2\n3\n"
+        );
+        // An empty cell between two keeps its column; blocks inside a cell break lines.
+        assert_eq!(text("<table><tr><td>a<td><td>c</table>"), "a\t\tc\n");
+        assert_eq!(text("<table><tr><td><p>a<p>b<td>c</table>"), "a\nb\nc\n");
+        // Nested tables have rows of their own.
+        assert_eq!(
+            text("<table><tr><td>x<td><table><tr><td>1<td>2</table></table>"),
+            "x\n1\t2\n"
+        );
+    }
+
+    #[test]
+    fn what_the_default_style_sheet_hides() {
+        assert_eq!(
+            text(
+                "<p>a<rp>(</rp>b<dialog>d</dialog><dialog open>o</dialog>\
+                <video>fallback</video><canvas>c</canvas><span hidden>h</span>"
+            ),
+            "ab\no\n"
+        );
+        assert_eq!(
+            text(
+                "<details><summary>More</summary><p>inside</details>\
+                <details open><summary>Open</summary><p>shown</details>"
+            ),
+            "More\nOpen\nshown\n"
+        );
+        assert_eq!(text("<noscript>ns</noscript>x"), "x\n");
+    }
+
+    #[test]
+    fn lists_breaks_and_preformatted_text() {
+        assert_eq!(text("<ul><li>a<li>b<ol><li>c</ol></ul>"), "a\nb\nc\n");
+        assert_eq!(text("one<br>two<br><br>three"), "one\ntwo\nthree\n");
+        assert_eq!(text("<pre>a\n  b\tc\n</pre>"), "a\n  b\tc\n");
+        assert_eq!(text("<xmp>  <b>x</b></xmp>"), "  <b>x</b>\n");
+    }
+
+    #[test]
+    fn alt_text_and_link_urls() {
+        let page = "<p>A <img alt=cat src=c.png> and <a href='/dogs'>dogs</a>, \
+            <a href='#top'>top</a>, <a href='javascript:go()'>go</a>, \
+            <a href='https://example.org/'>https://example.org/</a>";
+        assert_eq!(text(page), "A and dogs, top, go, https://example.org/\n");
+        assert_eq!(
+            text_with(page, TextOptions::new(true).with_alt_text(true)),
+            "A cat and dogs, top, go, https://example.org/\n"
+        );
+        assert_eq!(
+            text_with(page, TextOptions::new(true).with_link_urls(true)),
+            "A and dogs (/dogs), top, go, https://example.org/\n"
+        );
+    }
+}

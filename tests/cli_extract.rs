@@ -1,0 +1,71 @@
+//! The extraction options of `simdhtml text` and the extraction fields of `batch`, run as the
+//! built binary: `text --main` and `batch --fields main_text`.
+#![cfg(feature = "cli")]
+
+mod common;
+
+use common::cli::simdhtml;
+
+/// An article page with the furniture around it: navigation, a share bar, related links, a
+/// comment section and a footer.
+const ARTICLE: &str = "<!doctype html><html lang=en><title>Rain falls - The Daily</title>\
+    <body><header class=site-header><a href=/>The Daily</a></header>\
+    <nav><ul><li><a href=/news>News</a><li><a href=/sport>Sport</a></ul></nav>\
+    <main><article><h1>Rain falls</h1><p class=byline>By A. Writer</p>\
+    <p>It rained all day, and then, in the evening, it rained a good deal more.</p>\
+    <div class=share><a href=/s/fb>Share</a> <a href=/s/tw>Tweet</a></div>\
+    <h2>What next</h2>\
+    <p>Tomorrow, forecasters say, the sun will come out, at least for a while, and dry things.</p>\
+    <p>Umbrellas, they add, should stay near the door all the same, just in case it turns.</p>\
+    </article><aside><h3>Related</h3><ul><li><a href=/a>Snow</a><li><a href=/b>Hail</a></ul>\
+    </aside><section id=comments><p>First!</p></section></main>\
+    <footer>© The Daily, all rights reserved</footer></body></html>";
+
+const ARTICLE_TEXT: &str = "It rained all day, and then, in the evening, it rained a good deal more.\n\
+    What next\n\
+    Tomorrow, forecasters say, the sun will come out, at least for a while, and dry things.\n\
+    Umbrellas, they add, should stay near the door all the same, just in case it turns.\n";
+
+#[test]
+fn text_main_prints_the_article_without_the_furniture() {
+    let (code, out, err) = simdhtml(&["text", "--main", "-"], ARTICLE.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, ARTICLE_TEXT);
+    // Without --main: everything visible.
+    let (_, all, _) = simdhtml(&["text", "-"], ARTICLE.as_bytes());
+    assert!(all.contains("Sport") && all.contains("First!"), "{all}");
+}
+
+#[test]
+fn batch_main_text_field() {
+    let tmp = tempfile::tempdir().unwrap();
+    let page = tmp.path().join("a.html");
+    std::fs::write(&page, ARTICLE).unwrap();
+    let path = page.display().to_string();
+    let (code, out, err) = simdhtml(&["batch", &path, "--fields", "title,main_text"], b"");
+    assert_eq!(code, 0, "{err}");
+    let rec: serde_json::Value = serde_json::from_str(out.trim_end()).unwrap();
+    assert_eq!(rec["title"], "Rain falls - The Daily");
+    assert_eq!(rec["main_text"], ARTICLE_TEXT);
+}
+
+#[test]
+fn text_guess_utf8_lets_an_undeclared_page_be_utf8() {
+    let page = "<p>Un café, s'il vous plaît, et une crème brûlée.</p>".repeat(20);
+    let (_, out, _) = simdhtml(&["text", "-"], page.as_bytes());
+    assert!(out.starts_with("Un cafÃ©"), "{out}");
+    let (code, out, err) = simdhtml(&["text", "--guess-utf8", "-"], page.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Un café, s'il vous plaît"), "{out}");
+}
+
+#[test]
+fn text_alt_and_links_write_alt_text_and_urls_inline() {
+    let page = b"<p>A <img src=c.png alt=cat> and <a href='/dogs'>dogs</a>.\
+        <table><tr><th>Day<th>Rain<tr><td>Mon<td>2 mm</table>";
+    let (_, out, _) = simdhtml(&["text", "-"], page);
+    assert_eq!(out, "A and dogs.\nDay\tRain\nMon\t2 mm\n");
+    let (code, out, err) = simdhtml(&["text", "--alt", "--links", "-"], page);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "A cat and dogs (/dogs).\nDay\tRain\nMon\t2 mm\n");
+}

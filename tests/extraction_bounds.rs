@@ -1,0 +1,101 @@
+//! Extraction stays linear on pathological pages: deep nesting of the elements the main-content
+//! heuristics look at twice (bylines, headings, tables, links), and huge flat lists. Each page
+//! would take minutes if any step were quadratic in its depth or width; linear, they take
+//! milliseconds, and the test allows seconds (an unoptimised build on a loaded machine).
+
+use std::time::{Duration, Instant};
+
+use simdhtml::{Arena, ParseOptions, extract, parse_document_str};
+
+fn nested(open: &str, close: &str, n: usize) -> String {
+    let mut s = String::with_capacity(n * (open.len() + close.len()));
+    for _ in 0..n {
+        s.push_str(open);
+    }
+    for _ in 0..n {
+        s.push_str(close);
+    }
+    s
+}
+
+fn check(name: &str, page: &str) {
+    let arena = Arena::new();
+    let doc = parse_document_str(&arena, page, &ParseOptions::default());
+    let start = Instant::now();
+    let text = extract::main_text(&doc);
+    let took = start.elapsed();
+    assert!(
+        took < Duration::from_secs(10),
+        "{name}: main_text took {took:?} on {} nodes",
+        doc.len()
+    );
+    eprintln!(
+        "{name}: {took:?}, {} nodes, {} bytes of text",
+        doc.len(),
+        text.len()
+    );
+}
+
+#[test]
+fn deep_nesting_is_linear() {
+    let n = 50_000;
+    check(
+        "bylines",
+        &nested("<div class=author>by someone, somewhere, ", "</div>", n),
+    );
+    check(
+        "headings",
+        &format!(
+            "<title>a b c</title>{}",
+            nested("<h1>a b c d e f<div>", "</div></h1>", n)
+        ),
+    );
+    check(
+        "paragraph text",
+        &nested(
+            "<div>Some words, and more words, in a sentence. <span>",
+            "</span></div>",
+            n,
+        ),
+    );
+    check(
+        "share bars",
+        &format!(
+            "<article>{}</article>",
+            nested(
+                "<div class=share><p>Text, text, text, and text.</p>",
+                "</div>",
+                n
+            )
+        ),
+    );
+    check(
+        "tables",
+        &nested("<table><tr><td>cell, text", "</td></tr></table>", 5_000),
+    );
+    check("links", &nested("<a href=x>link text, more", "</a>", n));
+}
+
+#[test]
+fn wide_pages_are_linear() {
+    let n = 200_000;
+    let mut list = String::from("<ul>");
+    for i in 0..n {
+        list.push_str(&format!("<li><a href=/{i}>item {i}</a>, text"));
+    }
+    check("flat list", &list);
+    let mut paragraphs = String::from("<div>");
+    for i in 0..n {
+        paragraphs.push_str(&format!(
+            "<p>Paragraph {i}, with commas, and words enough.</p>"
+        ));
+    }
+    check("flat paragraphs", &paragraphs);
+    let mut siblings = String::new();
+    for i in 0..n {
+        siblings.push_str(&format!(
+            "<div class=c><p>Block {i}, with commas, and words.</p></div>"
+        ));
+    }
+    check("flat siblings", &siblings);
+}
