@@ -91,7 +91,9 @@
 //! - `links`: link extraction and URL resolution with the `url` crate (`extract::links`,
 //!   `extract::base_url`).
 //! - `html5lib`: the html5lib test-suite JSON formats (`html5lib`), with `serde_json`.
-//! - `cli`: the `simdhtml` command (needs the three above).
+//! - `warc`: reading WARC and ARC web archives and the HTTP responses in them (`warc`), with
+//!   `flate2`, `brotli-decompressor`, `zstd`, `lz4_flex` and `bzip2`.
+//! - `cli`: the `simdhtml` command (needs the four above).
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
@@ -106,6 +108,8 @@ pub mod serialize;
 pub mod stream;
 pub mod tokenizer;
 pub mod tree_builder;
+#[cfg(feature = "warc")]
+pub mod warc;
 
 pub use bumpalo::Bump as Arena;
 pub use dom::{Document, NodeData, NodeId, NodeRef};
