@@ -689,7 +689,9 @@ impl<R: Read + Seek> Reader<R> {
     fn read_past_block(&mut self, p: usize, body: usize, mut record: Record) {
         let len = record.block_len;
         self.ensure_to(body + PEEK);
-        let kept = (self.buf.len() - body).min(PEEK);
+        let kept = (self.buf.len() - body)
+            .min(PEEK)
+            .min(usize::try_from(len).unwrap_or(usize::MAX));
         record.block = self.buf[body..body + kept].to_vec();
         record.over_limit = true;
         let mut left = len - kept as u64;

@@ -157,12 +157,22 @@ fn wrong_lengths_resynchronise_at_the_next_record() {
 fn a_block_over_the_limit_is_read_past_not_stored() {
     let big = warc_record("resource", "big", &vec![b'x'; 200_000]);
     let file = [three()[0].clone(), big, three()[2].clone()].concat();
-    let events = read(file, 1000);
+    let events = read(file.clone(), 1000);
     let got = records(&events);
     assert_eq!(got.len(), 3);
     assert!(got[1].over_limit);
     assert_eq!((got[1].block.len(), got[1].block_len), (PEEK, 200_000));
     assert!(errors(&events).is_empty());
+    // A block over the limit but shorter than what is kept of one.
+    let events = read(file, 100_000);
+    assert_eq!(records(&events)[1].block.len(), 100_000.min(PEEK));
+    let small = read(three().concat(), 10);
+    assert_eq!(records(&small).len(), 3);
+    assert!(
+        records(&small)
+            .iter()
+            .all(|r| r.over_limit && r.block.len() as u64 == r.block_len)
+    );
 }
 
 #[test]
@@ -274,6 +284,8 @@ fn corruption_never_panics_and_keeps_what_comes_before() {
             bad[at] ^= 1 << (next() % 8);
             first = first.min(at);
         }
+        // Any limit on blocks: no panic either.
+        let _ = read(bad.clone(), next() % 300);
         let events = read(bad.clone(), 1 << 20);
         let got = records(&events);
         let mut end = 0;
@@ -292,7 +304,8 @@ fn corruption_never_panics_and_keeps_what_comes_before() {
         let mut plain = recs.concat();
         let at = first % plain.len();
         plain[at] ^= 0x20;
-        let _ = read(plain, 1 << 20);
+        let _ = read(plain.clone(), 1 << 20);
+        let _ = read(plain, next() % 300);
     }
 }
 
