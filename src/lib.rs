@@ -98,6 +98,8 @@
 //! - `html5lib`: the html5lib test-suite JSON formats (`html5lib`), with `serde_json`.
 //! - `select`: CSS selectors (`select`, `Document::select`, `NodeRef::select`,
 //!   `NodeRef::matches`), with servo's `selectors` and `cssparser`.
+//! - `warc`: reading WARC and ARC web archives and the HTTP responses in them (`warc`), with
+//!   `flate2`, `brotli-decompressor`, `zstd`, `lz4_flex` and `bzip2`.
 //! - `cli`: the `simdhtml` command (needs the four above).
 
 // `unsafe` lives in the scanning layer only (`tokenizer::scan`, which allows it, each block with
@@ -120,6 +122,8 @@ pub mod stream;
 pub mod tag;
 pub mod tokenizer;
 pub mod tree_builder;
+#[cfg(feature = "warc")]
+pub mod warc;
 
 pub use bumpalo::Bump as Arena;
 pub use dom::{Document, NodeData, NodeId, NodeRef};

@@ -4,7 +4,7 @@
 //! one JSON record per page, in input order.
 
 use std::cell::RefCell;
-use std::io::{BufRead, BufWriter, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -21,15 +21,18 @@ use simdhtml::{Arena, ParseOptions, extract};
 use url::Url;
 
 use super::load::{check_encoding_label, default_max_nodes, not_binary, parse_bytes, read_file};
+use super::output::Output;
 
 /// Arguments of `simdhtml batch`.
 #[derive(Debug, Clone, Args)]
 pub struct BatchArgs {
     /// Files and directories to parse. Directories are searched recursively for `.html`,
-    /// `.htm`, `.html.gz` and `.htm.gz` files (in name order); files given by name are parsed
-    /// whatever their extension (`.gz` is decompressed). No paths, or `-`, reads a list of
-    /// paths from standard input, one per line. A path that cannot be read (on the command
-    /// line or standard input) gets an error record in its place.
+    /// `.htm`, `.html.gz` and `.htm.gz` files and for web archives (`.warc`, `.warc.gz`,
+    /// `.arc`, `.arc.gz`, `.warc.zst`, `.warc.lz4`, `.warc.bz2`), in name order; files given
+    /// by name are parsed whatever their extension (`.gz` is decompressed; an archive is told
+    /// by its name or its first bytes, and gives one record per HTML response). No paths, or
+    /// `-`, reads a list of paths from standard input, one per line. A path that cannot be
+    /// read (on the command line or standard input) gets an error record in its place.
     pub paths: Vec<PathBuf>,
     /// Worker threads (default: one per core).
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -70,6 +73,10 @@ pub struct BatchArgs {
     /// `--select headings=h1,h2 --select prices=.price`).
     #[arg(long = "select", value_name = "NAME=SELECTOR")]
     pub select: Vec<String>,
+    /// Write the records to FILE instead of standard output: gzip-compressed when its name
+    /// ends in `.gz`, zstd when it ends in `.zst`.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 /// Output formats of `batch`.
@@ -104,7 +111,20 @@ pub enum Field {
 /// One input of the batch: a page to parse or an error found while listing the inputs.
 enum Input {
     Page(PathBuf),
+    /// A web archive (WARC or ARC): one record per HTML response in it.
+    Archive(PathBuf),
     Error(PathBuf, String),
+}
+
+/// A file named on the command line or standard input: an archive (by name, or by content
+/// unless it is named like a page) or a page.
+fn file_input(p: PathBuf) -> Input {
+    if super::warc::is_archive_name(&p) || (!is_page_name(&p) && super::warc::sniffs_as_archive(&p))
+    {
+        Input::Archive(p)
+    } else {
+        Input::Page(p)
+    }
 }
 
 thread_local! {
@@ -148,32 +168,56 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
     );
     let start = Instant::now();
     let (mut bytes, mut failures) = (0u64, 0usize);
-    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut archives = super::warc::ArchiveStats::default();
+    let mut output = Output::open(args.output.as_deref())?;
+    let out = output.writer();
     // Bounded chunks keep the output in input order while only a chunk's records are held.
     let chunk = pool.current_num_threads() * 16;
-    for part in inputs.chunks(chunk) {
-        let records: Vec<(Value, u64, bool)> =
-            pool.install(|| part.par_iter().map(|i| record(i, args, &selects)).collect());
-        for (rec, n, failed) in records {
+    let mut rest = &inputs[..];
+    while !rest.is_empty() {
+        if let Input::Archive(p) = &rest[0] {
+            let (n, failed) =
+                super::warc::run_archive(p, args, &selects, &pool, &mut archives, out)?;
             bytes += n;
-            failures += usize::from(failed);
-            // Serialise to a buffer first, so a closed pipe surfaces as the io::Error it is
-            // (serde_json would wrap it) and `main` can treat it as the reader's choice.
-            let line = serde_json::to_vec(&rec).context("cannot serialise a record")?;
-            out.write_all(&line)
-                .context("cannot write standard output")?;
-            out.write_all(b"\n")
-                .context("cannot write standard output")?;
+            failures += failed;
             progress.inc(1);
+            rest = &rest[1..];
+            continue;
         }
-        out.flush().context("cannot write standard output")?;
+        let pages = rest
+            .iter()
+            .position(|i| matches!(i, Input::Archive(_)))
+            .unwrap_or(rest.len());
+        for part in rest[..pages].chunks(chunk) {
+            let records: Vec<(Value, u64, bool)> =
+                pool.install(|| part.par_iter().map(|i| record(i, args, &selects)).collect());
+            for (rec, n, failed) in records {
+                bytes += n;
+                failures += usize::from(failed);
+                write_line(out, &rec)?;
+                progress.inc(1);
+            }
+            out.flush().context("cannot write the output")?;
+        }
+        rest = &rest[pages..];
     }
+    output.finish().context("cannot write the output")?;
     progress.finish_and_clear();
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let mb = bytes as f64 / 1e6;
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let warc = if inputs.iter().any(|i| matches!(i, Input::Archive(_))) {
+        format!(
+            " {} read, {} parsed, {} skipped,",
+            plural(archives.records as usize, "record"),
+            archives.parsed,
+            archives.skipped
+        )
+    } else {
+        String::new()
+    };
     eprintln!(
-        "batch: {}, {mb:.1} MB, {:.1} MB/s, {}",
+        "batch: {},{warc} {mb:.1} MB, {:.1} MB/s, {}",
         plural(inputs.len(), "file"),
         mb / secs,
         plural(failures, "failure")
@@ -196,7 +240,7 @@ fn list_inputs(args: &BatchArgs) -> anyhow::Result<Vec<Input>> {
             let line = line.context("cannot read the list of paths from standard input")?;
             let p = line.trim_end_matches('\r');
             if !p.is_empty() {
-                inputs.push(Input::Page(PathBuf::from(p)));
+                inputs.push(file_input(PathBuf::from(p)));
             }
         }
         return Ok(inputs);
@@ -212,11 +256,11 @@ fn list_inputs(args: &BatchArgs) -> anyhow::Result<Vec<Input>> {
             if inputs.len() == before {
                 inputs.push(Input::Error(
                     p.clone(),
-                    "directory holds no .html or .htm pages".to_owned(),
+                    "directory holds no .html or .htm pages and no web archives".to_owned(),
                 ));
             }
         } else {
-            inputs.push(Input::Page(p.clone()));
+            inputs.push(file_input(p.clone()));
         }
     }
     Ok(inputs)
@@ -255,6 +299,8 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>) {
         for p in entries {
             if p.is_dir() {
                 subdirs.push(p);
+            } else if super::warc::is_archive_name(&p) {
+                inputs.push(Input::Archive(p));
             } else if is_page_name(&p) {
                 inputs.push(Input::Page(p));
             }
@@ -274,7 +320,9 @@ fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (V
                 true,
             );
         }
-        Input::Page(p) => (p, read_file(p, Some((args.max_bytes, "--max-bytes")))),
+        Input::Page(p) | Input::Archive(p) => {
+            (p, read_file(p, Some((args.max_bytes, "--max-bytes"))))
+        }
     };
     let path_str = path.display().to_string();
     let bytes = match bytes {
@@ -295,7 +343,41 @@ fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (V
             true,
         );
     }
-    let rec = ARENA.with(|arena| {
+    let mut m = Map::new();
+    m.insert("path".into(), path_str.clone().into());
+    m.insert("bytes".into(), n.into());
+    let rec = match parse_fields(
+        &bytes,
+        args.encoding.clone(),
+        args.base.as_ref(),
+        args,
+        selects,
+    ) {
+        Ok(fields) => {
+            m.extend(fields);
+            Value::Object(m)
+        }
+        Err(e) => json!({"path": path_str, "bytes": n, "error": e}),
+    };
+    let failed = rec.get("error").is_some();
+    (rec, n, failed)
+}
+
+/// Parses a page's bytes (`transport`: the transport charset, a label already checked) and
+/// gives the record's fields after `path`/`bytes`: `encoding`, `truncated` when the node
+/// budget stopped the parse, then the `--fields` in order. Links are resolved against the
+/// page's `<base href>` and `base`. Each worker reuses its arena.
+///
+/// # Errors
+/// The message of a parse that could not start (an unknown transport label).
+pub(super) fn parse_fields(
+    bytes: &[u8],
+    transport: Option<String>,
+    base: Option<&Url>,
+    args: &BatchArgs,
+    selects: &[(String, Selector)],
+) -> Result<Map<String, Value>, String> {
+    ARENA.with(|arena| {
         let mut arena = arena.borrow_mut();
         arena.reset();
         let max_nodes = args
@@ -305,18 +387,13 @@ fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (V
             collect_errors: args.fields.contains(&Field::Errors),
             max_nodes: Some(max_nodes),
             input: InputOptions {
-                transport_charset: args.encoding.clone(),
+                transport_charset: transport,
                 ..InputOptions::default()
             },
             ..ParseOptions::default()
         };
-        let (doc, encoding) = match parse_bytes(&arena, &bytes, &options) {
-            Ok(parsed) => parsed,
-            Err(e) => return json!({"path": path_str, "bytes": n, "error": format!("{e:#}")}),
-        };
+        let (doc, encoding) = parse_bytes(&arena, bytes, &options).map_err(|e| format!("{e:#}"))?;
         let mut m = Map::new();
-        m.insert("path".into(), path_str.clone().into());
-        m.insert("bytes".into(), n.into());
         m.insert("encoding".into(), encoding.name().into());
         if doc.truncated() {
             m.insert("truncated".into(), true.into());
@@ -332,7 +409,7 @@ fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (V
                 Field::MainText => ("main_text", extract::main_text(&doc).into()),
                 Field::Links => (
                     "links",
-                    extract::links(&doc, args.base.as_ref())
+                    extract::links(&doc, base)
                         .iter()
                         .map(|l| Value::from(l.as_str()))
                         .collect::<Vec<_>>()
@@ -344,8 +421,18 @@ fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (V
             m.insert(k.into(), v);
         }
         super::select::add_fields(&mut m, &doc, selects);
-        Value::Object(m)
-    });
-    let failed = rec.get("error").is_some();
-    (rec, n, failed)
+        Ok(m)
+    })
+}
+
+/// Writes one record as a JSON line.
+///
+/// # Errors
+/// The output cannot be written (a closed pipe is the `io::Error` it is, so that `main` can
+/// treat it as the reader's choice).
+pub(super) fn write_line(out: &mut dyn Write, rec: &Value) -> anyhow::Result<()> {
+    // Serialise to a buffer first: serde_json would wrap an io::Error.
+    let mut line = serde_json::to_vec(rec).context("cannot serialise a record")?;
+    line.push(b'\n');
+    out.write_all(&line).context("cannot write the output")
 }

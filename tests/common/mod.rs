@@ -40,3 +40,5 @@ pub fn first_diff(a: &str, b: &str, a_name: &str, b_name: &str) -> String {
 pub mod cli;
 pub mod corpus;
 pub mod suite;
+#[cfg(feature = "warc")]
+pub mod warc;

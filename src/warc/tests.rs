@@ -1,0 +1,327 @@
+//! Unit tests of the reader on archives built in memory: offsets, gzip members, lengths that
+//! are wrong, cut and corrupt files (every cut length, many corruptions: no panic, and the
+//! records before the damage come out whole).
+
+use std::io::{Cursor, Write};
+
+use super::*;
+
+fn warc_record(kind: &str, uri: &str, block: &[u8]) -> Vec<u8> {
+    let mut r = format!(
+        "WARC/1.0\r\nWARC-Type: {kind}\r\nWARC-Target-URI: {uri}\r\nWARC-Record-ID: <urn:x:{uri}>\r\n\
+         Content-Length: {}\r\n\r\n",
+        block.len()
+    )
+    .into_bytes();
+    r.extend_from_slice(block);
+    r.extend_from_slice(b"\r\n\r\n");
+    r
+}
+
+fn gzip(data: &[u8]) -> Vec<u8> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(data).unwrap();
+    gz.finish().unwrap()
+}
+
+fn three() -> Vec<Vec<u8>> {
+    vec![
+        warc_record("warcinfo", "a", b"software: test\r\n"),
+        warc_record(
+            "response",
+            "http://example.com/",
+            b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<title>x</title>",
+        ),
+        warc_record("request", "http://example.com/", b"GET / HTTP/1.1\r\n\r\n"),
+    ]
+}
+
+fn read(bytes: Vec<u8>, max_block: u64) -> Vec<Event> {
+    Reader::new(Cursor::new(bytes), ReaderOptions { max_block })
+        .unwrap()
+        .collect()
+}
+
+fn records(events: &[Event]) -> Vec<&Record> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Record(r) => Some(r),
+            Event::Error(_) => None,
+        })
+        .collect()
+}
+
+fn errors(events: &[Event]) -> Vec<&ReadError> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Error(e) => Some(e),
+            Event::Record(_) => None,
+        })
+        .collect()
+}
+
+#[test]
+fn plain_and_per_record_gzip_give_the_same_records_with_their_offsets() {
+    let recs = three();
+    let plain: Vec<u8> = recs.concat();
+    let members: Vec<Vec<u8>> = recs.iter().map(|r| gzip(r)).collect();
+    let events = read(plain.clone(), 1 << 20);
+    assert!(errors(&events).is_empty());
+    let got = records(&events);
+    assert_eq!(got.len(), 3);
+    let mut at = 0;
+    for (r, raw) in got.iter().zip(&recs) {
+        assert_eq!((r.offset, r.offset_in_member), (at, None));
+        at += raw.len() as u64;
+    }
+    assert_eq!(got[1].record_type(), "response");
+    assert_eq!(got[1].target_uri(), Some("http://example.com/"));
+    assert!(got[1].block.ends_with(b"<title>x</title>"));
+    let events = read(members.concat(), 1 << 20);
+    assert!(errors(&events).is_empty());
+    let gz = records(&events);
+    let mut at = 0;
+    for (i, r) in gz.iter().enumerate() {
+        assert_eq!((r.offset, r.offset_in_member), (at, None));
+        assert_eq!(r.block, got[i].block);
+        at += members[i].len() as u64;
+    }
+    // One member for the whole file: offsets inside it.
+    let events = read(gzip(&plain), 1 << 20);
+    let whole = records(&events);
+    assert_eq!(whole.len(), 3);
+    assert_eq!(whole[1].offset, 0);
+    assert_eq!(whole[1].offset_in_member, Some(recs[0].len() as u64));
+}
+
+#[test]
+fn lf_only_headers_and_extra_blank_lines_are_read() {
+    let r = b"WARC/0.17\nWARC-Type: resource\nContent-Length: 3\n\nabc\n\n\n\r\n\r\n".to_vec();
+    let mut file = r.clone();
+    file.extend_from_slice(&r);
+    let events = read(file, 1 << 20);
+    assert!(errors(&events).is_empty(), "{events:?}");
+    let got = records(&events);
+    assert_eq!(got.len(), 2);
+    assert_eq!(
+        (got[0].version.as_str(), &got[0].block[..]),
+        ("WARC/0.17", &b"abc"[..])
+    );
+}
+
+#[test]
+fn wrong_lengths_resynchronise_at_the_next_record() {
+    let recs = three();
+    // Too short by 3: the stray bytes are one error, the next record is read.
+    let short = String::from_utf8(recs[1].clone()).unwrap().replacen(
+        "Content-Length: 60",
+        "Content-Length: 57",
+        1,
+    );
+    assert_ne!(short.as_bytes(), &recs[1][..]);
+    let file = [recs[0].clone(), short.into_bytes(), recs[2].clone()].concat();
+    let events = read(file, 1 << 20);
+    assert_eq!(records(&events).len(), 3);
+    assert_eq!(errors(&events).len(), 1);
+    assert!(
+        errors(&events)[0]
+            .message
+            .contains("3 bytes after a record")
+    );
+    // Too long by 5: the block ends where the next record starts.
+    let long = String::from_utf8(recs[1].clone()).unwrap().replacen(
+        "Content-Length: 60",
+        "Content-Length: 65",
+        1,
+    );
+    let file = [recs[0].clone(), long.into_bytes(), recs[2].clone()].concat();
+    let events = read(file, 1 << 20);
+    let got = records(&events);
+    assert_eq!(got.len(), 3);
+    assert!(
+        got[1].block.ends_with(b"<title>x</title>"),
+        "{:?}",
+        got[1].block
+    );
+    assert_eq!(got[2].record_type(), "request");
+    assert!(
+        errors(&events)[0]
+            .message
+            .contains("runs 1 bytes into the next record")
+    );
+}
+
+#[test]
+fn a_block_over_the_limit_is_read_past_not_stored() {
+    let big = warc_record("resource", "big", &vec![b'x'; 200_000]);
+    let file = [three()[0].clone(), big, three()[2].clone()].concat();
+    let events = read(file.clone(), 1000);
+    let got = records(&events);
+    assert_eq!(got.len(), 3);
+    assert!(got[1].over_limit);
+    assert_eq!((got[1].block.len(), got[1].block_len), (PEEK, 200_000));
+    assert!(errors(&events).is_empty());
+    // A block over the limit but shorter than what is kept of one.
+    let events = read(file, 100_000);
+    assert_eq!(records(&events)[1].block.len(), 100_000.min(PEEK));
+    let small = read(three().concat(), 10);
+    assert_eq!(records(&small).len(), 3);
+    assert!(
+        records(&small)
+            .iter()
+            .all(|r| r.over_limit && r.block.len() as u64 == r.block_len)
+    );
+}
+
+#[test]
+fn garbage_between_gzip_members_and_a_corrupt_member_lose_only_themselves() {
+    let recs = three();
+    let m: Vec<Vec<u8>> = recs.iter().map(|r| gzip(r)).collect();
+    let mut bad = m[1].clone();
+    let mid = bad.len() / 2;
+    bad[mid] ^= 0xFF;
+    bad[mid + 1] ^= 0x55;
+    let file = [m[0].clone(), b"junk".to_vec(), bad, m[2].clone()].concat();
+    let events = read(file, 1 << 20);
+    let got = records(&events);
+    assert_eq!(
+        got.first().map(|r| r.record_type()).as_deref(),
+        Some("warcinfo")
+    );
+    assert_eq!(
+        got.last().map(|r| r.record_type()).as_deref(),
+        Some("request")
+    );
+    assert!(!errors(&events).is_empty());
+}
+
+/// A deterministic pseudo-random sequence (xorshift).
+fn rng(seed: u64) -> impl FnMut() -> u64 {
+    let mut x = seed | 1;
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+}
+
+/// Every cut of a small archive (plain, per-record gzip, whole gzip): no panic, every record
+/// that ends before the cut comes out whole, and a cut inside a record is an error.
+#[test]
+fn every_cut_keeps_the_records_before_it() {
+    let recs = three();
+    let plain = recs.concat();
+    let per_record: Vec<Vec<u8>> = recs.iter().map(|r| gzip(r)).collect();
+    for (name, parts) in [
+        ("plain", recs.clone()),
+        ("per-record gzip", per_record),
+        ("whole gzip", vec![gzip(&plain)]),
+    ] {
+        let file = parts.concat();
+        let whole = read(file.clone(), 1 << 20);
+        let whole = records(&whole);
+        for cut in 0..file.len() {
+            let events = read(file[..cut].to_vec(), 1 << 20);
+            let got = records(&events);
+            // The parts wholly before the cut.
+            let mut end = 0;
+            let mut complete = 0;
+            for p in &parts {
+                end += p.len();
+                if end <= cut {
+                    complete += 1;
+                }
+            }
+            if parts.len() == 3 {
+                assert!(got.len() >= complete, "{name} cut at {cut}");
+                for (g, w) in got.iter().zip(&whole).take(complete) {
+                    assert_eq!(
+                        (g.offset, &g.block),
+                        (w.offset, &w.block),
+                        "{name} cut at {cut}"
+                    );
+                    assert!(g.cut.is_none());
+                }
+                let inside = cut > 0
+                    && cut < file.len()
+                    && !parts
+                        .iter()
+                        .scan(0, |s, p| {
+                            *s += p.len();
+                            Some(*s)
+                        })
+                        .any(|e| e == cut);
+                if inside && name != "plain" {
+                    assert!(
+                        !errors(&events).is_empty(),
+                        "{name} cut at {cut}: {events:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Random corruption of bytes of a gzip archive: no panic; the records in the members before
+/// the first corrupt byte come out whole.
+#[test]
+fn corruption_never_panics_and_keeps_what_comes_before() {
+    let recs = three();
+    let parts: Vec<Vec<u8>> = recs.iter().map(|r| gzip(r)).collect();
+    let file = parts.concat();
+    let whole = read(file.clone(), 1 << 20);
+    let whole = records(&whole);
+    let mut next = rng(0x5EED);
+    for _ in 0..400 {
+        let mut bad = file.clone();
+        let n = 1 + next() % 4;
+        let mut first = bad.len();
+        for _ in 0..n {
+            let at = (next() % bad.len() as u64) as usize;
+            bad[at] ^= 1 << (next() % 8);
+            first = first.min(at);
+        }
+        // Any limit on blocks: no panic either.
+        let _ = read(bad.clone(), next() % 300);
+        let events = read(bad.clone(), 1 << 20);
+        let got = records(&events);
+        let mut end = 0;
+        let mut intact = 0;
+        for p in &parts {
+            end += p.len();
+            if end <= first {
+                intact += 1;
+            }
+        }
+        for (g, w) in got.iter().zip(&whole).take(intact) {
+            assert_eq!(g.block, w.block);
+        }
+        assert!(got.len() >= intact);
+        // Plain too: the same corruption applied to the uncompressed bytes.
+        let mut plain = recs.concat();
+        let at = first % plain.len();
+        plain[at] ^= 0x20;
+        let _ = read(plain.clone(), 1 << 20);
+        let _ = read(plain, next() % 300);
+    }
+}
+
+#[test]
+fn arc_records_with_spaces_in_urls_and_bad_lengths() {
+    let file = b"filedesc://x.arc 0.0.0.0 20080430204825 text/plain 76\n\
+1 0 InternetArchive\nURL IP-address Archive-date Content-type Archive-length\n\n\n\
+http://example.com/a b.html 1.2.3.4 20080430204826 text/html 5\nhello\n\
+http://example.com/ 1.2.3.4 20080430204826 text/html -1\n\n"
+        .to_vec();
+    let events = read(file, 1 << 20);
+    let got = records(&events);
+    assert_eq!(got.len(), 3, "{events:?}");
+    assert_eq!(got[0].record_type(), "arc_header");
+    assert_eq!(got[1].target_uri(), Some("http://example.com/a b.html"));
+    assert_eq!(got[1].date().as_deref(), Some("2008-04-30T20:48:26Z"));
+    assert_eq!(got[1].block, b"hello");
+    assert_eq!(got[2].bad_length.as_deref(), Some("-1"));
+}
