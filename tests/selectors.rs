@@ -9,6 +9,8 @@
 //! `cases_table` test runs every row and reports the failures together.
 #![cfg(feature = "select")]
 
+use std::io::Write;
+
 use simdhtml::select::{Selector, SelectorError};
 use simdhtml::tree_builder::QuirksMode;
 use simdhtml::{Arena, Document, NodeRef, ParseOptions, parse_document_str};
@@ -908,7 +910,9 @@ fn cases_table() {
             }
         }
     }
-    eprintln!(
+    // Straight to the stderr handle, so the count shows in `cargo test` output.
+    let _ = writeln!(
+        std::io::stderr().lock(),
         "selector cases: {} / {total} as the specs say",
         total - failures.len()
     );
@@ -1113,7 +1117,8 @@ fn invalid_selectors_say_where() {
             ));
         }
     }
-    eprintln!(
+    let _ = writeln!(
+        std::io::stderr().lock(),
         "invalid selectors: {} / {} located as expected",
         cases.len() - failures.len(),
         cases.len()

@@ -17,15 +17,23 @@ use super::types::{CssIdent, CssString, Impl, PseudoClass, PseudoElement};
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct El<'d, 'a>(pub(crate) NodeRef<'d, 'a>);
 
-impl<'d, 'a> El<'d, 'a> {
-    /// `node` if it is an element.
-    pub(crate) fn new(node: NodeRef<'d, 'a>) -> Option<Self> {
-        node.is_element().then_some(El(node))
-    }
-
+impl<'a> El<'_, 'a> {
     fn name(self) -> &'a str {
         self.0.name().unwrap_or_default()
     }
+}
+
+/// `a == b` for element names, most of which are one to a few bytes: the first byte and the
+/// length decide most comparisons without a call to `memcmp`.
+#[inline(always)]
+pub(crate) fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len()
+        && match a.len() {
+            0 => true,
+            1 => a[0] == b[0],
+            _ => a[0] == b[0] && a[1..] == b[1..],
+        }
 }
 
 /// The identity `selectors` keys its caches on: the address of the node's record in its
@@ -79,7 +87,7 @@ impl<'d, 'a> Element for El<'d, 'a> {
     }
 
     fn has_local_name(&self, local_name: &CssIdent) -> bool {
-        self.name() == local_name.as_str()
+        same_name(self.name(), local_name.as_str())
     }
 
     fn has_namespace(&self, ns: &CssIdent) -> bool {
@@ -89,7 +97,7 @@ impl<'d, 'a> Element for El<'d, 'a> {
     }
 
     fn is_same_type(&self, other: &Self) -> bool {
-        self.name() == other.name() && self.0.namespace() == other.0.namespace()
+        same_name(self.name(), other.name()) && self.0.namespace() == other.0.namespace()
     }
 
     fn attr_matches(

@@ -89,25 +89,84 @@ use std::str::FromStr;
 
 use cssparser::ToCss;
 use selectors::OpaqueElement;
+use selectors::attr::CaseSensitivity;
 use selectors::matching::{
     self, MatchingContext, MatchingForInvalidation, MatchingMode, NeedsSelectorFlags,
     SelectorCaches,
 };
-use selectors::parser::{ParseRelative, SelectorList};
+use selectors::parser::{Component, ParseRelative, SelectorList};
 
-use crate::dom::{Document, NodeRef, node_ref::Descendants};
-use crate::tree_builder::QuirksMode;
+use crate::dom::{Document, ElementData, NodeData, NodeId, NodeRef};
+use crate::tree_builder::{Namespace, QuirksMode};
 
 pub use error::SelectorError;
 
 use element::El;
-use types::Impl;
+use types::{CssIdent, Impl};
 
 /// A parsed selector list (`a[href], h1`), ready to match. See the [module docs](self) for
 /// what it supports and how it matches.
 #[derive(Clone)]
 pub struct Selector {
     list: SelectorList<Impl>,
+    /// One per complex selector of `list`: what an element needs to have to match it.
+    keys: Box<[Key]>,
+}
+
+/// What an element must have to match a complex selector, read from the selector's rightmost
+/// compound: a local name, else an id, else a class (else nothing). Checking it first spares
+/// most elements the matching machinery.
+#[derive(Clone)]
+enum Key {
+    /// A type selector: the name as written and ASCII-lowercased (for HTML elements).
+    Name {
+        name: CssIdent,
+        lower: CssIdent,
+    },
+    Id(CssIdent),
+    Class(CssIdent),
+    Any,
+}
+
+impl Key {
+    fn of(selector: &selectors::parser::Selector<Impl>) -> Key {
+        let (mut id, mut class) = (None, None);
+        for component in selector.iter() {
+            match component {
+                Component::LocalName(n) => {
+                    return Key::Name {
+                        name: n.name.clone(),
+                        lower: n.lower_name.clone(),
+                    };
+                }
+                Component::ID(i) => id = id.or_else(|| Some(i.clone())),
+                Component::Class(c) => class = class.or_else(|| Some(c.clone())),
+                _ => {}
+            }
+        }
+        id.map(Key::Id)
+            .or_else(|| class.map(Key::Class))
+            .unwrap_or(Key::Any)
+    }
+
+    /// `false` when `e` cannot match; `case` is the document's for classes and ids.
+    #[inline(always)]
+    fn admits(&self, e: &ElementData<'_>, case: CaseSensitivity) -> bool {
+        match self {
+            Key::Name { name, lower } => {
+                let want = if e.ns == Namespace::Html { lower } else { name };
+                element::same_name(e.name, want.as_str())
+            }
+            Key::Id(id) => e
+                .attr("id")
+                .is_some_and(|v| case.eq(v.as_bytes(), id.as_str().as_bytes())),
+            Key::Class(class) => e.attr("class").is_some_and(|v| {
+                v.split(['\t', '\n', '\x0C', '\r', ' '])
+                    .any(|c| case.eq(c.as_bytes(), class.as_str().as_bytes()))
+            }),
+            Key::Any => true,
+        }
+    }
 }
 
 /// Parses `source` as a selector list.
@@ -127,31 +186,55 @@ impl Selector {
     /// docs); the error says where and why.
     pub fn parse(source: &str) -> Result<Selector, SelectorError> {
         match parse_list(source) {
-            Ok(list) => Ok(Selector { list }),
+            Ok(list) => {
+                let keys = list.slice().iter().map(Key::of).collect();
+                Ok(Selector { list, keys })
+            }
             Err(e) => Err(error::locate(source, &e)),
         }
     }
 
-    /// Whether `element` matches, with `scope` as the `:scope` element (`None`: the root
-    /// element) and `caches` kept by the caller for the whole query.
-    fn matches_with(
+    /// Whether the element `node` (whose data is `data`) matches, in `context` (which holds
+    /// the `:scope` element and the caches of the whole query).
+    #[inline]
+    fn matches_in(
         &self,
-        element: El<'_, '_>,
-        scope: Option<OpaqueElement>,
-        quirks_mode: matching::QuirksMode,
-        caches: &mut SelectorCaches,
+        node: NodeRef<'_, '_>,
+        data: &ElementData<'_>,
+        context: &mut MatchingContext<'_, Impl>,
     ) -> bool {
-        let mut context = MatchingContext::new(
-            MatchingMode::Normal,
-            None,
-            caches,
-            quirks_mode,
-            NeedsSelectorFlags::No,
-            MatchingForInvalidation::No,
-        );
-        context.scope_element = scope;
-        matching::matches_selector_list(&self.list, element, &mut context)
+        let case = context.classes_and_ids_case_sensitivity();
+        let selectors = self.list.slice();
+        if let ([selector], [key]) = (selectors, &*self.keys) {
+            return key.admits(data, case)
+                && matching::matches_selector(selector, 0, None, El(node), context);
+        }
+        selectors
+            .iter()
+            .zip(self.keys.iter())
+            .any(|(selector, key)| {
+                key.admits(data, case)
+                    && matching::matches_selector(selector, 0, None, El(node), context)
+            })
     }
+}
+
+/// A matching context for one query.
+fn context<'c>(
+    caches: &'c mut SelectorCaches,
+    quirks_mode: matching::QuirksMode,
+    scope: Option<OpaqueElement>,
+) -> MatchingContext<'c, Impl> {
+    let mut context = MatchingContext::new(
+        MatchingMode::Normal,
+        None,
+        caches,
+        quirks_mode,
+        NeedsSelectorFlags::No,
+        MatchingForInvalidation::No,
+    );
+    context.scope_element = scope;
+    context
 }
 
 impl FromStr for Selector {
@@ -188,7 +271,11 @@ fn quirks(doc: &Document<'_>) -> matching::QuirksMode {
 /// [`NodeRef::select`]).
 pub struct Select<'d, 'a, 's> {
     selector: &'s Selector,
-    nodes: Descendants<'d, 'a>,
+    doc: &'d Document<'a>,
+    /// The node whose descendants are searched.
+    root: NodeId,
+    /// The next node in tree order, if any.
+    next: Option<NodeId>,
     scope: Option<OpaqueElement>,
     quirks_mode: matching::QuirksMode,
     caches: SelectorCaches,
@@ -196,13 +283,40 @@ pub struct Select<'d, 'a, 's> {
 
 impl<'d, 'a, 's> Select<'d, 'a, 's> {
     fn new(root: NodeRef<'d, 'a>, selector: &'s Selector) -> Self {
+        let doc = root.document();
         Select {
             selector,
-            nodes: root.descendants(),
+            doc,
+            root: root.node_id(),
+            next: doc.node(root.node_id()).first_child,
             scope: root.is_element().then(|| element::opaque(root)),
-            quirks_mode: quirks(root.document()),
+            quirks_mode: quirks(doc),
             caches: SelectorCaches::default(),
         }
+    }
+}
+
+/// The node after `n` in tree order among the descendants of `root` (template contents not
+/// entered: they are not children), read straight from the node records.
+#[inline]
+fn following(doc: &Document<'_>, root: NodeId, n: NodeId) -> Option<NodeId> {
+    let mut record = doc.node(n);
+    if let Some(child) = record.first_child {
+        return Some(child);
+    }
+    let mut cur = n;
+    loop {
+        if cur == root {
+            return None;
+        }
+        if let Some(sibling) = record.next_sibling {
+            return Some(sibling);
+        }
+        cur = record.parent?;
+        if cur == root {
+            return None;
+        }
+        record = doc.node(cur);
     }
 }
 
@@ -210,13 +324,15 @@ impl<'d, 'a> Iterator for Select<'d, 'a, '_> {
     type Item = NodeRef<'d, 'a>;
 
     fn next(&mut self) -> Option<NodeRef<'d, 'a>> {
-        for node in self.nodes.by_ref() {
-            if let Some(el) = El::new(node)
-                && self
-                    .selector
-                    .matches_with(el, self.scope, self.quirks_mode, &mut self.caches)
-            {
-                return Some(node);
+        let doc = self.doc;
+        let mut context = context(&mut self.caches, self.quirks_mode, self.scope);
+        while let Some(id) = self.next {
+            self.next = following(doc, self.root, id);
+            if let NodeData::Element(data) = &doc.node(id).data {
+                let node = doc.get(id);
+                if self.selector.matches_in(node, data, &mut context) {
+                    return Some(node);
+                }
             }
         }
         None
@@ -264,14 +380,13 @@ impl<'d, 'a> NodeRef<'d, 'a> {
     /// Whether this node is an element that matches `selector` (`element.matches`;
     /// `:scope` is the element itself). Always `false` for other nodes.
     pub fn matches(self, selector: &Selector) -> bool {
-        El::new(self).is_some_and(|el| {
-            selector.matches_with(
-                el,
-                Some(element::opaque(self)),
-                quirks(self.document()),
-                &mut SelectorCaches::default(),
-            )
-        })
+        let Some(data) = self.as_element() else {
+            return false;
+        };
+        let mut caches = SelectorCaches::default();
+        let scope = Some(element::opaque(self));
+        let mut context = context(&mut caches, quirks(self.document()), scope);
+        selector.matches_in(self, data, &mut context)
     }
 }
 
