@@ -5,13 +5,42 @@
 //! parse that, serialise again: the second serialisation must equal the first (once markup
 //! is a serialisation, a round trip changes nothing). The reparsed tree also keeps the tree
 //! invariants.
+//!
+//! Arbitrary input builds, within milliseconds of fuzzing, trees that the standard itself says
+//! cannot round-trip (13.3's warning). `round_trip_hazard` names the reasons and detects them
+//! in the first tree: a carriage return, `plaintext`, a script escape, a doctype whose quirks
+//! mode its serialisation loses, the parser's misnestings, an option inside a
+//! `selectedcontent`. A difference is accepted only when the first tree has one of those, and
+//! the first accepted difference of each kind is reported on stderr (`roundtrip: spec-allowed
+//! instability ...`), so the logs show that they happen. `SIMDHTML_FUZZ_STRICT_ROUNDTRIP=1`
+//! accepts none (every difference is a crash), to collect them.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use simdhtml::serialize::{SerializeOptions, serialize_document};
 use simdhtml::{Arena, ParseOptions, parse_document_str};
-use simdhtml_fuzz::{Input, MAX_NODES, TreeKind, check_tree};
+use simdhtml_fuzz::{Input, MAX_NODES, TreeKind, check_tree, round_trip_hazard};
+use std::sync::{Mutex, OnceLock};
+
+/// `SIMDHTML_FUZZ_STRICT_ROUNDTRIP=1`: every difference is a crash.
+fn strict() -> bool {
+    static STRICT: OnceLock<bool> = OnceLock::new();
+    *STRICT.get_or_init(|| {
+        std::env::var_os("SIMDHTML_FUZZ_STRICT_ROUNDTRIP").is_some_and(|v| v == "1")
+    })
+}
+
+/// Reports the first accepted difference of each kind on stderr.
+fn report_once(hazard: &'static str, input: &str) {
+    static SEEN: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    if !seen.contains(&hazard) {
+        seen.push(hazard);
+        let shown: String = input.chars().take(200).collect();
+        eprintln!("roundtrip: spec-allowed instability ({hazard}), first seen with {shown:?}");
+    }
+}
 
 fuzz_target!(|data: &[u8]| {
     let mut input = Input::new(data);
@@ -42,6 +71,12 @@ fuzz_target!(|data: &[u8]| {
     check_tree(&second, TreeKind::Document);
     let s2 = serialize_document(&second, &ser);
     if s1 != s2 {
+        if !strict()
+            && let Some(hazard) = round_trip_hazard(&first)
+        {
+            report_once(hazard, &text);
+            return;
+        }
         let i = s1
             .bytes()
             .zip(s2.bytes())

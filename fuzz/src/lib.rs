@@ -7,7 +7,7 @@
 use simdhtml::dom::ElementData;
 use simdhtml::input::InputOptions;
 use simdhtml::tokenizer::{Attribute, State, Token};
-use simdhtml::tree_builder::{AttrNamespace, Namespace};
+use simdhtml::tree_builder::{AttrNamespace, Namespace, QuirksMode};
 use simdhtml::{Document, FragmentContext, NodeData, NodeId};
 use std::fmt::Write as _;
 
@@ -488,4 +488,344 @@ pub fn preprocessed_raw_text(input: &str) -> String {
         .replace("\r\n", "\n")
         .replace('\r', "\n")
         .replace('\0', "\u{FFFD}")
+}
+
+/// HTML elements of the "special" category (13.2.4.3).
+const SPECIAL: [&str; 83] = [
+    "address",
+    "applet",
+    "area",
+    "article",
+    "aside",
+    "base",
+    "basefont",
+    "bgsound",
+    "blockquote",
+    "body",
+    "br",
+    "button",
+    "caption",
+    "center",
+    "col",
+    "colgroup",
+    "dd",
+    "details",
+    "dir",
+    "div",
+    "dl",
+    "dt",
+    "embed",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "frame",
+    "frameset",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "head",
+    "header",
+    "hgroup",
+    "hr",
+    "html",
+    "iframe",
+    "img",
+    "input",
+    "keygen",
+    "li",
+    "link",
+    "listing",
+    "main",
+    "marquee",
+    "menu",
+    "meta",
+    "nav",
+    "noembed",
+    "noframes",
+    "noscript",
+    "object",
+    "ol",
+    "p",
+    "param",
+    "plaintext",
+    "pre",
+    "script",
+    "search",
+    "section",
+    "select",
+    "source",
+    "style",
+    "summary",
+    "table",
+    "tbody",
+    "td",
+    "template",
+    "textarea",
+    "tfoot",
+    "th",
+    "thead",
+    "title",
+    "tr",
+    "track",
+    "ul",
+    "wbr",
+    "xmp",
+];
+
+/// Start tags that "close a p element" when one is in button scope (13.2.6.4.7; `table` only
+/// outside quirks mode, `plaintext` is a hazard of its own).
+const CLOSES_P: [&str; 39] = [
+    "li",
+    "dd",
+    "dt",
+    "address",
+    "article",
+    "aside",
+    "blockquote",
+    "center",
+    "details",
+    "dialog",
+    "dir",
+    "div",
+    "dl",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "header",
+    "hgroup",
+    "main",
+    "menu",
+    "nav",
+    "ol",
+    "p",
+    "search",
+    "section",
+    "summary",
+    "ul",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "pre",
+    "listing",
+    "form",
+    "hr",
+    "xmp",
+];
+
+const HEADINGS: [&str; 6] = ["h1", "h2", "h3", "h4", "h5", "h6"];
+
+fn in_html(e: &ElementData<'_>, names: &[&str]) -> bool {
+    e.ns == Namespace::Html && names.contains(&e.name)
+}
+
+/// An element that bounds "has an element in scope" (13.2.4.2, the default scope).
+fn is_scope_boundary(e: &ElementData<'_>) -> bool {
+    match e.ns {
+        Namespace::Html => matches!(
+            e.name,
+            "applet"
+                | "caption"
+                | "html"
+                | "table"
+                | "td"
+                | "th"
+                | "marquee"
+                | "object"
+                | "template"
+        ),
+        Namespace::MathMl => matches!(
+            e.name,
+            "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml"
+        ),
+        Namespace::Svg => matches!(e.name, "foreignObject" | "desc" | "title"),
+    }
+}
+
+fn is_special(e: &ElementData<'_>) -> bool {
+    match e.ns {
+        Namespace::Html => SPECIAL.contains(&e.name),
+        Namespace::MathMl => matches!(
+            e.name,
+            "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml"
+        ),
+        Namespace::Svg => matches!(e.name, "foreignObject" | "desc" | "title"),
+    }
+}
+
+/// What an element's ancestors leave open for it (see [`round_trip_hazard`]).
+#[derive(Clone, Copy, Default)]
+struct Open {
+    /// An HTML `a` since the last element that inserts a marker in the list of active
+    /// formatting elements.
+    a: bool,
+    /// An HTML `nobr` in scope.
+    nobr: bool,
+    /// An HTML `p` in button scope.
+    p: bool,
+    /// An `li` that an `li` start tag would close (no special element other than address,
+    /// div, p in between).
+    li: bool,
+    /// The same for `dd` / `dt`.
+    dd_dt: bool,
+    /// An HTML `selectedcontent`.
+    selectedcontent: bool,
+    /// An HTML `select` in scope.
+    select: bool,
+    /// An HTML `option` in scope.
+    option: bool,
+    /// An HTML `optgroup` in scope.
+    optgroup: bool,
+    /// An HTML `form` (with no `template` in between: the form element pointer).
+    form: bool,
+    /// An HTML `button` in scope.
+    button: bool,
+}
+
+/// Whether the round trip of `doc` (13.3 serialisation, then parsing) may change it for a reason
+/// the standard gives, and which: `None` when nothing in the tree is known to prevent an exact
+/// round trip. The reasons (13.3 "It is possible that the output of this algorithm, if parsed
+/// with an HTML parser, will not return the original tree structure"):
+/// - `"carriage return"`: a U+000D in text, an attribute value, a comment or a processing
+///   instruction; the serialiser writes it as it is (13.3 escapes only `&`, U+00A0, `<`, `>`
+///   and, in attributes, `"`) and the input stream preprocessing turns it into U+000A;
+/// - `"plaintext"`: a `plaintext` element: nothing ends it, so its end tag and all that
+///   follows it are text when parsed again;
+/// - `"script escape"`: a `script` whose text contains `<!--` (the script data escape states:
+///   the `</script>` the serialiser writes may not end it);
+/// - `"doctype"`: a doctype whose quirks mode is not the one of what 13.3 writes for it
+///   (`<!DOCTYPE name>`, without identifiers or the force-quirks flag: no-quirks for `html`,
+///   quirks for any other name);
+/// - `"misnesting"`: a nesting the parser builds but whose markup parses otherwise (the
+///   adoption agency algorithm's and foster parenting's trees, 13.3's "p element that contains
+///   a ul element"): an `a` inside an `a` (no marker between), a `nobr` inside a `nobr` in
+///   scope, an element whose start tag closes a `p` inside a `p` in button scope, a heading
+///   whose parent is a heading, an `li` inside an `li` / a `dd` or `dt` inside a `dd` or `dt`
+///   that its start tag would close, a `select` or `input` inside a `select` in scope, an
+///   `option`, `optgroup` or `hr` inside an `option` in scope (or the last two inside an
+///   `optgroup`, in a `select`), a `form` inside a `form`, a `button` inside a `button` in
+///   scope;
+/// - `"option in selectedcontent"`: an `option` inside a `selectedcontent`: cloning the
+///   selected option into the `selectedcontent` (4.10.10) replaces the children of the
+///   `selectedcontent`, that option's ancestors included, so the reparse can drop it. Also the
+///   shape of a known library difference (`tests/fuzz_regressions.rs`,
+///   `an_option_removed_by_selectedcontent_cloning_is_not_the_selected_one`): remove this
+///   reason once that is fixed, and see what remains.
+pub fn round_trip_hazard(doc: &Document<'_>) -> Option<&'static str> {
+    let quirks = doc.quirks_mode() == QuirksMode::Quirks;
+    let mut stack: Vec<(NodeId, Open)> = vec![(doc.root(), Open::default())];
+    let mut found: Option<&'static str> = None;
+    let mut note = |what: &'static str| {
+        // The first reason in this order wins, for stable reports.
+        let rank = |w: &str| {
+            [
+                "carriage return",
+                "plaintext",
+                "script escape",
+                "doctype",
+                "misnesting",
+            ]
+            .iter()
+            .position(|x| *x == w)
+        };
+        if found.is_none_or(|f| rank(what) < rank(f)) {
+            found = Some(what);
+        }
+    };
+    while let Some((n, open)) = stack.pop() {
+        let mut inner = open;
+        match doc.data(n) {
+            NodeData::Text(t) | NodeData::Comment(t) => {
+                if t.contains('\r') {
+                    note("carriage return");
+                }
+                if let Some(p) = doc.parent(n).and_then(|p| doc.element(p))
+                    && is_html(p, "script")
+                    && t.contains("<!--")
+                {
+                    note("script escape");
+                }
+            }
+            NodeData::ProcessingInstruction { target, data } => {
+                if target.contains('\r') || data.contains('\r') {
+                    note("carriage return");
+                }
+            }
+            NodeData::Doctype(d) => {
+                // 13.3 writes `<!DOCTYPE name>`: no-quirks for `html`, quirks otherwise.
+                let written = if d.name == "html" {
+                    QuirksMode::NoQuirks
+                } else {
+                    QuirksMode::Quirks
+                };
+                if doc.quirks_mode() != written {
+                    note("doctype");
+                }
+            }
+            NodeData::Element(e) => {
+                if e.attrs.iter().any(|a| a.value.contains('\r')) {
+                    note("carriage return");
+                }
+                if is_html(e, "plaintext") {
+                    note("plaintext");
+                }
+                let misnested = (is_html(e, "a") && open.a)
+                    || (is_html(e, "nobr") && open.nobr)
+                    || ((in_html(e, &CLOSES_P) || (is_html(e, "table") && !quirks)) && open.p)
+                    || (in_html(e, &["li"]) && open.li)
+                    || (in_html(e, &["dd", "dt"]) && open.dd_dt)
+                    || (in_html(e, &HEADINGS)
+                        && doc
+                            .parent(n)
+                            .and_then(|p| doc.element(p))
+                            .is_some_and(|p| in_html(p, &HEADINGS)))
+                    || (in_html(e, &["select", "input"]) && open.select)
+                    || (in_html(e, &["option", "optgroup", "hr"]) && open.option)
+                    || (in_html(e, &["optgroup", "hr"]) && open.select && open.optgroup)
+                    || (is_html(e, "form") && open.form)
+                    || (is_html(e, "button") && open.button);
+                if misnested {
+                    note("misnesting");
+                }
+                if is_html(e, "option") && open.selectedcontent {
+                    note("option in selectedcontent");
+                }
+                let boundary = is_scope_boundary(e);
+                let marker = e.ns == Namespace::Html
+                    && matches!(
+                        e.name,
+                        "applet" | "marquee" | "object" | "td" | "th" | "caption" | "template"
+                    );
+                inner.a = !marker && (open.a || is_html(e, "a"));
+                inner.nobr = !boundary && (open.nobr || is_html(e, "nobr"));
+                inner.p = !(boundary || is_html(e, "button")) && (open.p || is_html(e, "p"));
+                let blocks_li = is_special(e) && !in_html(e, &["address", "div", "p"]);
+                inner.li = is_html(e, "li") || (open.li && !blocks_li);
+                inner.dd_dt = in_html(e, &["dd", "dt"]) || (open.dd_dt && !blocks_li);
+                inner.selectedcontent = open.selectedcontent || is_html(e, "selectedcontent");
+                inner.select = !boundary && (open.select || is_html(e, "select"));
+                inner.option = !boundary && (open.option || is_html(e, "option"));
+                inner.optgroup = !boundary && (open.optgroup || is_html(e, "optgroup"));
+                inner.button = !boundary && (open.button || is_html(e, "button"));
+                inner.form = !is_html(e, "template") && (open.form || is_html(e, "form"));
+                if let Some(c) = e.template_contents {
+                    stack.push((c, Open::default()));
+                }
+            }
+            NodeData::Document | NodeData::DocumentFragment => {}
+        }
+        let children: Vec<NodeId> = doc.children(n).collect();
+        for &c in children.iter().rev() {
+            stack.push((c, inner));
+        }
+    }
+    found
 }
