@@ -31,7 +31,11 @@ fn token_stream_splits_runs_like_the_tokenizer() {
         let arena = Arena::new();
         let whole: Vec<Token<'_>> =
             Tokenizer::new(&arena, text, TokenizerOptions::default()).collect();
-        assert_eq!(streamed(&arena, text, chunk), whole, "{text:?} in {chunk}-byte chunks");
+        assert_eq!(
+            streamed(&arena, text, chunk),
+            whole,
+            "{text:?} in {chunk}-byte chunks"
+        );
     }
 }
 
