@@ -2,18 +2,19 @@
 //! per HTML response, in file order, parsed on all cores.
 //!
 //! A reader thread decompresses the file, splits it into records and keeps the HTML
-//! candidates (response and resource records whose type is HTML, or none to sniff), in batches
-//! that go through a bounded queue (two batches waiting at most); the workers parse a batch's
-//! records in parallel and the records are written in file order. Memory: about three batches
-//! of records (a batch is `16 × jobs` records or 64 MiB of blocks, whichever comes first).
+//! candidates (response and resource records whose type is HTML, or none to sniff); they go,
+//! numbered, through a bounded queue to `--jobs` worker threads, which parse and serialise
+//! them; this thread writes them in file order. The reader may be at most `16 × jobs` items
+//! ahead of the writer (a token each), so memory stays near `16 × jobs` records (at most
+//! `--max-bytes` each) whatever the file's size.
 
 use std::io::{Read, Write};
 
 use anyhow::Context;
+use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
 
-use rayon::prelude::*;
 use serde_json::{Map, Value};
 use simdhtml::warc::{
     Capture, Compression, Event, PayloadKind, ReadError, Reader, ReaderOptions, Record, capture,
@@ -107,6 +108,15 @@ enum Outcome {
     Skipped,
 }
 
+/// A record ready to write: its JSON line, whether it is an HTML response's, its payload's
+/// size, whether it is an error.
+struct Done {
+    line: Vec<u8>,
+    html: bool,
+    bytes: u64,
+    failed: bool,
+}
+
 /// Reads the archive at `path` and writes its records to `out` (in file order): one per
 /// HTML response, one per error. Returns the payload bytes parsed and the failures.
 pub(super) fn run_archive(
@@ -130,85 +140,123 @@ pub(super) fn run_archive(
             return Ok((0, 1));
         }
     };
-    let per_batch = pool.current_num_threads() * 16;
-    let (tx, rx) = mpsc::sync_channel::<(Vec<Item>, u64, u64)>(2);
+    let jobs = pool.current_num_threads().max(1);
     let max_bytes = args.max_bytes;
-    let (mut bytes, mut failures) = (0u64, 0usize);
-    std::thread::scope(|scope| -> anyhow::Result<()> {
-        scope.spawn(move || split(reader, max_bytes, per_batch, &tx));
-        for (batch, records, skipped) in rx {
-            stats.records += records;
-            stats.skipped += skipped;
-            let outcomes: Vec<Outcome> = pool.install(|| {
-                batch
-                    .into_par_iter()
-                    .map(|item| outcome(item, &shown, args))
-                    .collect()
-            });
-            for o in outcomes {
-                match o {
-                    Outcome::Skipped => stats.skipped += 1,
-                    Outcome::Line(v, n, failed) => {
-                        if v.get("url").is_some() {
-                            stats.parsed += 1;
-                        }
-                        bytes += n;
-                        failures += usize::from(failed);
-                        write_line(out, &v)?;
+    // Items read but not yet written: the reader takes a token for each (and waits when the
+    // window is full), the writer gives it back once the item is written.
+    let (token_tx, token_rx) = mpsc::sync_channel::<()>(jobs * WINDOW_PER_JOB);
+    let (item_tx, item_rx) = mpsc::sync_channel::<(u64, Item)>(jobs * 2);
+    let (done_tx, done_rx) = mpsc::channel::<(u64, Option<Done>)>();
+    let item_rx = Mutex::new(item_rx);
+    let shown = shown.as_str();
+    std::thread::scope(|scope| -> anyhow::Result<(u64, usize)> {
+        let reading = scope.spawn(move || split(reader, max_bytes, &item_tx, &token_tx));
+        for _ in 0..jobs {
+            let (done_tx, item_rx) = (done_tx.clone(), &item_rx);
+            scope.spawn(move || {
+                loop {
+                    let next = item_rx.lock().map(|rx| rx.recv());
+                    let Ok(Ok((seq, item))) = next else {
+                        break;
+                    };
+                    if done_tx.send((seq, done(item, shown, args))).is_err() {
+                        break;
                     }
                 }
-            }
-            out.flush().context("cannot write the output")?;
+            });
         }
-        Ok(())
-    })?;
-    Ok((bytes, failures))
+        drop(done_tx);
+        let (mut bytes, mut failures) = (0u64, 0usize);
+        let mut pending = BTreeMap::new();
+        let mut next = 0u64;
+        for (seq, d) in done_rx {
+            pending.insert(seq, d);
+            while let Some(d) = pending.remove(&next) {
+                next += 1;
+                let _ = token_rx.recv();
+                let Some(d) = d else {
+                    stats.skipped += 1;
+                    continue;
+                };
+                stats.parsed += u64::from(d.html);
+                bytes += d.bytes;
+                failures += usize::from(d.failed);
+                out.write_all(&d.line).context("cannot write the output")?;
+            }
+            if pending.is_empty() {
+                out.flush().context("cannot write the output")?;
+            }
+        }
+        let (records, skipped) = reading.join().unwrap_or((0, 0));
+        stats.records += records;
+        stats.skipped += skipped;
+        Ok((bytes, failures))
+    })
 }
 
-/// The reader thread: splits the archive into items, in batches of at most `per_batch` items
-/// or 64 MiB of blocks, each sent with the number of records read and skipped since the last.
+/// How many items per worker may be read ahead of the one being written.
+const WINDOW_PER_JOB: usize = 16;
+
+/// The reader thread: sends the items of the archive, numbered, each once it holds a token;
+/// returns the records read and those skipped here (not HTML by their type).
 fn split(
     reader: Reader<std::fs::File>,
     max_bytes: u64,
-    per_batch: usize,
-    tx: &mpsc::SyncSender<(Vec<Item>, u64, u64)>,
-) {
-    const BATCH_BYTES: usize = 64 << 20;
-    let (mut batch, mut held, mut records, mut skipped) = (Vec::new(), 0usize, 0u64, 0u64);
+    items: &mpsc::SyncSender<(u64, Item)>,
+    tokens: &mpsc::SyncSender<()>,
+) -> (u64, u64) {
+    let (mut records, mut skipped, mut seq) = (0u64, 0u64, 0u64);
     for event in reader {
-        match event {
-            Event::Error(e) => batch.push(Item::Error(e)),
+        let item = match event {
+            Event::Error(e) => Item::Error(e),
             Event::Record(r) => {
                 records += 1;
                 match capture(&r) {
                     Some(c) if c.kind != PayloadKind::Other => {
                         if r.over_limit {
-                            batch.push(Item::Error(ReadError {
+                            Item::Error(ReadError {
                                 offset: r.offset,
                                 offset_in_member: r.offset_in_member,
                                 message: format!(
                                     "a record of {} bytes, over --max-bytes {max_bytes}",
                                     r.block_len
                                 ),
-                            }));
+                            })
                         } else {
-                            held += r.block.len();
-                            batch.push(Item::Html(Box::new((r, c))));
+                            Item::Html(Box::new((r, c)))
                         }
                     }
-                    _ => skipped += 1,
+                    _ => {
+                        skipped += 1;
+                        continue;
+                    }
                 }
             }
+        };
+        if tokens.send(()).is_err() || items.send((seq, item)).is_err() {
+            break;
         }
-        if batch.len() >= per_batch || held >= BATCH_BYTES {
-            let full = std::mem::take(&mut batch);
-            if tx.send((full, records, skipped)).is_err() {
-                return;
-            }
-            (held, records, skipped) = (0, 0, 0);
+        seq += 1;
+    }
+    (records, skipped)
+}
+
+/// A worker's work on one item: parsed and serialised, or `None` when it is not HTML after
+/// all.
+fn done(item: Item, path: &str, args: &BatchArgs) -> Option<Done> {
+    match outcome(item, path, args) {
+        Outcome::Skipped => None,
+        Outcome::Line(v, bytes, failed) => {
+            let mut line = serde_json::to_vec(&v).unwrap_or_default();
+            line.push(b'\n');
+            Some(Done {
+                line,
+                html: v.get("url").is_some(),
+                bytes,
+                failed,
+            })
         }
     }
-    let _ = tx.send((batch, records, skipped));
 }
 
 /// The start of a record's JSON: `path`, `offset`, and `offset_in_member` when there is one.
