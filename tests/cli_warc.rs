@@ -42,6 +42,11 @@ fn every_fixture_gives_its_html_responses_and_error_records() {
     args.extend(paths.iter().map(String::as_str));
     let (code, out, err) = simdhtml(&args);
     assert_eq!(code, 1, "the malformed fixtures fail: {err}");
+    // The same lines whatever the number of workers.
+    let mut one = args.clone();
+    one.extend(["--jobs", "1"]);
+    let (_, out1, _) = simdhtml(&one);
+    assert!(out1 == out, "--jobs 1 and the default differ");
     let mut html: BTreeMap<String, usize> = BTreeMap::new();
     let mut errors: BTreeMap<String, usize> = BTreeMap::new();
     let mut last_offset: BTreeMap<String, u64> = BTreeMap::new();
