@@ -42,6 +42,14 @@ fn every_fixture_gives_its_html_responses_and_error_records() {
     args.extend(paths.iter().map(String::as_str));
     let (code, out, err) = simdhtml(&args);
     assert_eq!(code, 1, "the malformed fixtures fail: {err}");
+    // The same lines whatever the number of workers (with 8, two readers read archives side
+    // by side).
+    for jobs in ["1", "8"] {
+        let mut with = args.clone();
+        with.extend(["--jobs", jobs]);
+        let (_, other, _) = simdhtml(&with);
+        assert!(other == out, "--jobs {jobs} and the default differ");
+    }
     let mut html: BTreeMap<String, usize> = BTreeMap::new();
     let mut errors: BTreeMap<String, usize> = BTreeMap::new();
     let mut last_offset: BTreeMap<String, u64> = BTreeMap::new();
@@ -77,8 +85,12 @@ fn every_fixture_gives_its_html_responses_and_error_records() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // 3,125 records less the bare `WARC/invalid` line; 973 HTML responses and one sniffed.
     let summary = err.lines().last().unwrap();
-    assert!(summary.starts_with("batch: 107 files, "), "{summary}");
+    assert!(
+        summary.starts_with("batch: 107 files, 3124 records read, 974 parsed, 2150 skipped,"),
+        "{summary}"
+    );
 }
 
 /// The transport charset a record's `content_type` gives (a label the Encoding Standard knows).

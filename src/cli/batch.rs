@@ -168,20 +168,33 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
     );
     let start = Instant::now();
     let (mut bytes, mut failures) = (0u64, 0usize);
-    let mut archives = super::warc::ArchiveStats::default();
+    let mut archive_stats = super::warc::ArchiveStats::default();
     let mut output = Output::open(args.output.as_deref())?;
     let out = output.writer();
     // Bounded chunks keep the output in input order while only a chunk's records are held.
     let chunk = pool.current_num_threads() * 16;
     let mut rest = &inputs[..];
     while !rest.is_empty() {
-        if let Input::Archive(p) = &rest[0] {
-            let (n, failed) =
-                super::warc::run_archive(p, args, &selects, &pool, &mut archives, out)?;
+        let archives: Vec<&Path> = rest
+            .iter()
+            .map_while(|i| match i {
+                Input::Archive(p) => Some(p.as_path()),
+                _ => None,
+            })
+            .collect();
+        if !archives.is_empty() {
+            let (n, failed) = super::warc::run_archives(
+                &archives,
+                args,
+                &selects,
+                &pool,
+                &mut archive_stats,
+                out,
+            )?;
             bytes += n;
             failures += failed;
-            progress.inc(1);
-            rest = &rest[1..];
+            progress.inc(archives.len() as u64);
+            rest = &rest[archives.len()..];
             continue;
         }
         let pages = rest
@@ -209,9 +222,9 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
     let warc = if inputs.iter().any(|i| matches!(i, Input::Archive(_))) {
         format!(
             " {} read, {} parsed, {} skipped,",
-            plural(archives.records as usize, "record"),
-            archives.parsed,
-            archives.skipped
+            plural(archive_stats.records as usize, "record"),
+            archive_stats.parsed,
+            archive_stats.skipped
         )
     } else {
         String::new()

@@ -1,19 +1,22 @@
 //! `simdhtml batch` on web archives (WARC, ARC; `simdhtml::warc` reads them): one JSON record
 //! per HTML response, in file order, parsed on all cores.
 //!
-//! A reader thread decompresses the file, splits it into records and keeps the HTML
-//! candidates (response and resource records whose type is HTML, or none to sniff), in batches
-//! that go through a bounded queue (two batches waiting at most); the workers parse a batch's
-//! records in parallel and the records are written in file order. Memory: about three batches
-//! of records (a batch is `16 × jobs` records or 64 MiB of blocks, whichever comes first).
+//! Reader threads (one per four workers, at most one per archive) decompress the archives,
+//! side by side, split them into records and keep the HTML candidates (response and resource
+//! records whose type is HTML, or none to sniff); they go, numbered, through a bounded queue to
+//! `--jobs` worker threads, which parse and serialise them; this thread writes them archive
+//! after archive, each in file order. The readers may be at most `16 × jobs` items ahead of
+//! the writer in all (a token each; each reader at least 16), so memory stays near
+//! `16 × jobs` records (at most `--max-bytes` each) whatever the files' sizes.
 
 use std::io::{Read, Write};
 
 use anyhow::Context;
+use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, mpsc};
 
-use rayon::prelude::*;
 use serde_json::{Map, Value};
 use simdhtml::warc::{
     Capture, Compression, Event, PayloadKind, ReadError, Reader, ReaderOptions, Record, capture,
@@ -21,7 +24,7 @@ use simdhtml::warc::{
 };
 use url::Url;
 
-use super::batch::{BatchArgs, parse_fields, write_line};
+use super::batch::{BatchArgs, parse_fields};
 use simdhtml::select::Selector;
 
 /// What the batch's summary line says about archives.
@@ -98,6 +101,8 @@ enum Item {
     Html(Box<(Record, Capture)>),
     /// Bytes that are not a good record, or a record that cannot be parsed.
     Error(ReadError),
+    /// The archive cannot be opened: `{"path", "error"}`.
+    Unreadable(String),
 }
 
 /// What a worker made of an item.
@@ -108,109 +113,260 @@ enum Outcome {
     Skipped,
 }
 
-/// Reads the archive at `path` and writes its records to `out` (in file order): one per
-/// HTML response, one per error. Returns the payload bytes parsed and the failures.
-pub(super) fn run_archive(
-    path: &Path,
+/// A record ready to write: its JSON line, whether it is an HTML response's, its payload's
+/// size, whether it is an error.
+struct Done {
+    line: Vec<u8>,
+    html: bool,
+    bytes: u64,
+    failed: bool,
+}
+
+/// What the readers and workers tell the writing thread.
+enum Msg {
+    /// Item `seq` of archive `archive`, read by reader `reader`, done (`None`: skipped).
+    Done {
+        archive: usize,
+        seq: u64,
+        reader: usize,
+        done: Option<Done>,
+    },
+    /// Archive `archive` gave `items` items; `records` records read, `skipped` skipped by
+    /// their type.
+    End {
+        archive: usize,
+        items: u64,
+        records: u64,
+        skipped: u64,
+    },
+}
+
+/// Reads the archives at `paths` and writes their records to `out`, archive after archive,
+/// each in file order: one per HTML response, one per error. Returns the payload bytes parsed
+/// and the failures.
+///
+/// Readers (one per 4 workers, at most one per archive) take the archives in order and read
+/// them side by side; the readers may be [`WINDOW_PER_JOB`] × jobs items ahead of the writer
+/// in all (each its share, at least [`WINDOW_PER_JOB`]; a token per item, given back when it
+/// is written), so the archive being written always has a reader that can go on, and memory
+/// stays bounded.
+pub(super) fn run_archives(
+    paths: &[&Path],
     args: &BatchArgs,
     selects: &[(String, Selector)],
     pool: &rayon::ThreadPool,
     stats: &mut ArchiveStats,
     out: &mut dyn Write,
 ) -> anyhow::Result<(u64, usize)> {
-    let shown = path.display().to_string();
-    let options = ReaderOptions {
-        max_block: args.max_bytes,
-    };
-    let reader = match Reader::open(path, options) {
-        Ok(r) => r,
-        Err(e) => {
-            let mut m = Map::new();
-            m.insert("path".into(), shown.into());
-            m.insert("error".into(), format!("cannot read: {e}").into());
-            write_line(out, &Value::Object(m))?;
-            return Ok((0, 1));
-        }
-    };
-    let per_batch = pool.current_num_threads() * 16;
-    let (tx, rx) = mpsc::sync_channel::<(Vec<Item>, u64, u64)>(2);
-    let max_bytes = args.max_bytes;
-    let (mut bytes, mut failures) = (0u64, 0usize);
-    std::thread::scope(|scope| -> anyhow::Result<()> {
-        scope.spawn(move || split(reader, max_bytes, per_batch, &tx));
-        for (batch, records, skipped) in rx {
-            stats.records += records;
-            stats.skipped += skipped;
-            let outcomes: Vec<Outcome> = pool.install(|| {
-                batch
-                    .into_par_iter()
-                    .map(|item| outcome(item, &shown, args, selects))
-                    .collect()
-            });
-            for o in outcomes {
-                match o {
-                    Outcome::Skipped => stats.skipped += 1,
-                    Outcome::Line(v, n, failed) => {
-                        if v.get("url").is_some() {
-                            stats.parsed += 1;
-                        }
-                        bytes += n;
-                        failures += usize::from(failed);
-                        write_line(out, &v)?;
+    let jobs = pool.current_num_threads().max(1);
+    let readers = jobs.div_ceil(4).clamp(1, paths.len().max(1));
+    let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    let next_archive = AtomicUsize::new(0);
+    let (item_tx, item_rx) = mpsc::sync_channel::<(usize, u64, usize, Item)>(jobs * 2);
+    let item_rx = Mutex::new(item_rx);
+    let (msg_tx, msg_rx) = mpsc::channel::<Msg>();
+    std::thread::scope(|scope| -> anyhow::Result<(u64, usize)> {
+        let mut token_rx = Vec::new();
+        for r in 0..readers {
+            let window = (jobs * WINDOW_PER_JOB / readers).max(WINDOW_PER_JOB);
+            let (tokens, rx) = mpsc::sync_channel::<()>(window);
+            token_rx.push(rx);
+            let (items, msgs, next_archive) = (item_tx.clone(), msg_tx.clone(), &next_archive);
+            scope.spawn(move || {
+                loop {
+                    let a = next_archive.fetch_add(1, Ordering::SeqCst);
+                    if a >= paths.len() {
+                        break;
+                    }
+                    let Some((n, records, skipped)) = split(paths[a], a, r, args, &items, &tokens)
+                    else {
+                        break;
+                    };
+                    let end = Msg::End {
+                        archive: a,
+                        items: n,
+                        records,
+                        skipped,
+                    };
+                    if msgs.send(end).is_err() {
+                        break;
                     }
                 }
-            }
-            out.flush().context("cannot write the output")?;
+            });
         }
-        Ok(())
-    })?;
-    Ok((bytes, failures))
+        drop(item_tx);
+        for _ in 0..jobs {
+            let (msgs, item_rx, shown) = (msg_tx.clone(), &item_rx, &shown);
+            scope.spawn(move || {
+                loop {
+                    let next = item_rx.lock().map(|rx| rx.recv());
+                    let Ok(Ok((archive, seq, reader, item))) = next else {
+                        break;
+                    };
+                    let done = done(item, &shown[archive], args, selects);
+                    let msg = Msg::Done {
+                        archive,
+                        seq,
+                        reader,
+                        done,
+                    };
+                    if msgs.send(msg).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(msg_tx);
+        let (mut bytes, mut failures) = (0u64, 0usize);
+        let mut pending = BTreeMap::new();
+        let mut ends = BTreeMap::new();
+        let (mut archive, mut next) = (0usize, 0u64);
+        // After a write error the tokens go (so the readers stop at their next item) and the
+        // messages are drained (so no thread waits on a full queue), then the error is given.
+        let mut tokens = Some(token_rx);
+        let mut error = None;
+        for msg in msg_rx {
+            let Some(token_rx) = &tokens else {
+                continue;
+            };
+            match msg {
+                Msg::Done {
+                    archive,
+                    seq,
+                    reader,
+                    done,
+                } => {
+                    pending.insert((archive, seq), (reader, done));
+                }
+                Msg::End {
+                    archive,
+                    items,
+                    records,
+                    skipped,
+                } => {
+                    ends.insert(archive, (items, records, skipped));
+                }
+            }
+            let written: anyhow::Result<()> = (|| {
+                loop {
+                    if let Some((reader, d)) = pending.remove(&(archive, next)) {
+                        next += 1;
+                        let _ = token_rx[reader].recv();
+                        let Some(d) = d else {
+                            stats.skipped += 1;
+                            continue;
+                        };
+                        stats.parsed += u64::from(d.html);
+                        bytes += d.bytes;
+                        failures += usize::from(d.failed);
+                        out.write_all(&d.line).context("cannot write the output")?;
+                    } else if ends.get(&archive).is_some_and(|e| e.0 == next) {
+                        let (_, records, skipped) = ends.remove(&archive).unwrap_or_default();
+                        stats.records += records;
+                        stats.skipped += skipped;
+                        (archive, next) = (archive + 1, 0);
+                        out.flush().context("cannot write the output")?;
+                    } else {
+                        return Ok(());
+                    }
+                }
+            })();
+            if let Err(e) = written {
+                error = Some(e);
+                tokens = None;
+                pending.clear();
+            }
+        }
+        if let Some(e) = error {
+            return Err(e);
+        }
+        out.flush().context("cannot write the output")?;
+        Ok((bytes, failures))
+    })
 }
 
-/// The reader thread: splits the archive into items, in batches of at most `per_batch` items
-/// or 64 MiB of blocks, each sent with the number of records read and skipped since the last.
+/// How many items per worker a reader may be ahead of the writer.
+const WINDOW_PER_JOB: usize = 16;
+
+/// A reader's work on archive `archive`: sends its items, numbered, each once it holds one of
+/// this reader's tokens. Returns the items sent, the records read and those skipped here (not
+/// HTML by their type); `None` when the writer has stopped.
 fn split(
-    reader: Reader<std::fs::File>,
-    max_bytes: u64,
-    per_batch: usize,
-    tx: &mpsc::SyncSender<(Vec<Item>, u64, u64)>,
-) {
-    const BATCH_BYTES: usize = 64 << 20;
-    let (mut batch, mut held, mut records, mut skipped) = (Vec::new(), 0usize, 0u64, 0u64);
+    path: &Path,
+    archive: usize,
+    reader_id: usize,
+    args: &BatchArgs,
+    items: &mpsc::SyncSender<(usize, u64, usize, Item)>,
+    tokens: &mpsc::SyncSender<()>,
+) -> Option<(u64, u64, u64)> {
+    let max_bytes = args.max_bytes;
+    let (mut records, mut skipped, mut seq) = (0u64, 0u64, 0u64);
+    let send = |item: Item, seq: &mut u64| -> Option<()> {
+        tokens.send(()).ok()?;
+        items.send((archive, *seq, reader_id, item)).ok()?;
+        *seq += 1;
+        Some(())
+    };
+    let reader = match Reader::open(
+        path,
+        ReaderOptions {
+            max_block: max_bytes,
+        },
+    ) {
+        Ok(r) => r,
+        Err(e) => {
+            send(Item::Unreadable(format!("cannot read: {e}")), &mut seq)?;
+            return Some((seq, 0, 0));
+        }
+    };
     for event in reader {
-        match event {
-            Event::Error(e) => batch.push(Item::Error(e)),
+        let item = match event {
+            Event::Error(e) => Item::Error(e),
             Event::Record(r) => {
                 records += 1;
                 match capture(&r) {
                     Some(c) if c.kind != PayloadKind::Other => {
                         if r.over_limit {
-                            batch.push(Item::Error(ReadError {
+                            Item::Error(ReadError {
                                 offset: r.offset,
                                 offset_in_member: r.offset_in_member,
                                 message: format!(
                                     "a record of {} bytes, over --max-bytes {max_bytes}",
                                     r.block_len
                                 ),
-                            }));
+                            })
                         } else {
-                            held += r.block.len();
-                            batch.push(Item::Html(Box::new((r, c))));
+                            Item::Html(Box::new((r, c)))
                         }
                     }
-                    _ => skipped += 1,
+                    _ => {
+                        skipped += 1;
+                        continue;
+                    }
                 }
             }
-        }
-        if batch.len() >= per_batch || held >= BATCH_BYTES {
-            let full = std::mem::take(&mut batch);
-            if tx.send((full, records, skipped)).is_err() {
-                return;
-            }
-            (held, records, skipped) = (0, 0, 0);
+        };
+        send(item, &mut seq)?;
+    }
+    Some((seq, records, skipped))
+}
+
+/// A worker's work on one item: parsed and serialised, or `None` when it is not HTML after
+/// all.
+fn done(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selector)]) -> Option<Done> {
+    match outcome(item, path, args, selects) {
+        Outcome::Skipped => None,
+        Outcome::Line(v, bytes, failed) => {
+            let mut line = serde_json::to_vec(&v).unwrap_or_default();
+            line.push(b'\n');
+            Some(Done {
+                line,
+                html: v.get("url").is_some(),
+                bytes,
+                failed,
+            })
         }
     }
-    let _ = tx.send((batch, records, skipped));
 }
 
 /// The start of a record's JSON: `path`, `offset`, and `offset_in_member` when there is one.
@@ -227,6 +383,12 @@ fn located(path: &str, offset: u64, in_member: Option<u64>) -> Map<String, Value
 /// Parses one item: the record of an HTML response, an error record, or skipped.
 fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selector)]) -> Outcome {
     let (record, capture) = match item {
+        Item::Unreadable(why) => {
+            let mut m = Map::new();
+            m.insert("path".into(), path.into());
+            m.insert("error".into(), why.into());
+            return Outcome::Line(Value::Object(m), 0, true);
+        }
         Item::Error(e) => {
             let mut m = located(path, e.offset, e.offset_in_member);
             m.insert("error".into(), e.message.into());

@@ -87,8 +87,8 @@ pub enum Format {
 #[derive(Debug, Clone)]
 pub struct Record {
     /// Where to start reading to find the record: its first byte in an uncompressed file, the
-    /// start of the gzip member it starts in (as CDX indexes give it), 0 for zstd, LZ4 and
-    /// bzip2 files (read as one stream).
+    /// start of the gzip member (or LZ4 frame) it starts in (as CDX indexes give it), 0 for
+    /// zstd and bzip2 files (read as one stream).
     pub offset: u64,
     /// When the record does not start at the start of its gzip member (a file gzipped as a
     /// whole, members not aligned with records) or of the stream: how many decompressed bytes
@@ -681,6 +681,7 @@ impl<R: Read + Seek> Reader<R> {
     fn member_word(&self) -> &'static str {
         match self.source.compression() {
             Compression::Gzip => "gzip member",
+            Compression::Lz4 => "LZ4 frame",
             _ => "decompressed stream",
         }
     }

@@ -192,8 +192,8 @@ impl<R: Read + Seek> Source<R> {
     }
 
     /// Where the decompressed byte at `pos` comes from: the file offset to start reading at
-    /// (a gzip member's start, or the byte itself in an uncompressed file; 0 for the other
-    /// compressions, read as one stream) and, when the byte is not the first of that member,
+    /// (a gzip member's or LZ4 frame's start, or the byte itself in an uncompressed file; 0
+    /// for zstd and bzip2, read as one stream) and, when the byte is not the first of that member,
     /// how many decompressed bytes into the member it is.
     pub(crate) fn locate(&self, pos: u64) -> (u64, Option<u64>) {
         if self.compression == Compression::None {
