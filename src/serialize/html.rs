@@ -44,7 +44,7 @@
 //! | [`meta_charset`](SerializeOptions::meta_charset) | `None` | `Some(encoding)`: `<meta charset>` and `<meta http-equiv=content-type content>` name the encoding, and a `head` without either gets `<meta charset=…>` first |
 //!
 //! [`SerializeOptions::minify`] combines the ones under which parsing the output gives the same
-//! tree as parsing the 13.3 output.
+//! tree as parsing the 13.3 output: `simdhtml html --minify`.
 //!
 //! ## Optional tags (13.1.2.4)
 //!
@@ -103,7 +103,8 @@
 //!   `basefont`, `bgsound`, `noframes` too); `colgroup` and `tbody` start only in a `table`.
 //!
 //! So for a tree whose 13.3 serialisation parses back to it, the [`OptionalTags::OmitSafe`]
-//! output does too. For
+//! output does too (`tests/serialize_minify.rs` checks it with a property test, and on the
+//! shared corpus, where every page's minified output parses back to the page's tree). For
 //! [`serialize_children`] and [`serialize_node`] nothing is known of what the output is parsed
 //! in, so a `select` or `ruby` around the serialised node does not count.
 //!
@@ -243,7 +244,8 @@ impl Default for SerializeOptions {
 }
 
 impl SerializeOptions {
-    /// The shortest markup that parses to the tree the 13.3 serialisation parses to: optional tags left out where that is safe
+    /// Markup that parses to the tree the 13.3 serialisation parses to, with what it can do
+    /// without left out (what `simdhtml html --minify` writes): optional tags left out where that is safe
     /// ([`OptionalTags::OmitSafe`]), values quoted only when needed and with the quote that
     /// needs fewer escapes, empty attribute values left out, childless SVG and MathML elements
     /// self-closed, no end tags after a `plaintext` start tag (the parser reads the rest as
