@@ -44,7 +44,7 @@ struct RoundTrip {
     /// Pages that end inside a `plaintext` element (see [`without_end_tags_after_plaintext`]).
     plaintext: Vec<String>,
     /// Pages whose declarative shadow roots the serialiser leaves out (see
-    /// [`without_shadow_roots`]).
+    /// `common::without_shadow_roots`).
     shadow: Vec<String>,
     failures: Vec<String>,
 }
@@ -151,7 +151,7 @@ fn round_trip(entries: &[PathBuf]) -> RoundTrip {
             ids_only += 1;
             continue;
         }
-        if a.contains("#shadow-root (") && strip_doctype_ids(&without_shadow_roots(&a)) == b {
+        if a.contains("#shadow-root (") && strip_doctype_ids(&common::without_shadow_roots(&a)) == b {
             shadow.push(name);
             continue;
         }
@@ -204,32 +204,6 @@ fn round_trip(entries: &[PathBuf]) -> RoundTrip {
     }
 }
 
-/// The dump without its shadow roots (each `#shadow-root` line and the lines below it, deeper
-/// indented): what 13.3 writes of a page whose shadow roots are not serializable, or not asked
-/// for (the fragment serialization algorithm's serializableShadowRoots is false by default).
-fn without_shadow_roots(dump: &str) -> String {
-    let mut out = String::new();
-    let mut skip_below: Option<usize> = None;
-    for line in dump.lines() {
-        let depth = line.len() - line.trim_start_matches(['|', ' ']).len();
-        if let Some(d) = skip_below {
-            if depth > d {
-                continue;
-            }
-            skip_below = None;
-        }
-        if line
-            .trim_start_matches(['|', ' '])
-            .starts_with("#shadow-root (")
-        {
-            skip_below = Some(depth);
-            continue;
-        }
-        out.push_str(line);
-        out.push('\n');
-    }
-    out
-}
 
 /// A page with a `plaintext` element: the serialisation less the end tags after the element's
 /// text (`</plaintext></body></html>`), which the re-parse can only read as text (nothing ends

@@ -1,6 +1,7 @@
-//! `simdhtml html FILE|-`: parse a page and print it serialised by the HTML fragment
+//! `simdhtml html FILE|- [--minify]`: parse a page and print it serialised by the HTML fragment
 //! serialisation algorithm (13.3) — the page as a browser's DOM has it, with the tags the parser
-//! implied written out.
+//! implied written out; with `--minify`, without what markup can do without and still parse to
+//! the same tree ([`SerializeOptions::minify`]).
 
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
@@ -23,6 +24,12 @@ pub struct HtmlArgs {
     /// over it.
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
+    /// Write markup that parses to the same tree with what it can do without left out: the
+    /// optional tags the parser restores (HTML Standard 13.1.2.4), quotes around attribute values
+    /// that need none, empty values, the end tags of childless SVG/MathML elements; the doctype's
+    /// identifiers are kept.
+    #[arg(long)]
+    pub minify: bool,
 }
 
 /// Runs `simdhtml html`.
@@ -36,8 +43,16 @@ pub fn run(args: &HtmlArgs) -> anyhow::Result<ExitCode> {
     let arena = Arena::new();
     let (doc, _) = parse_bytes(&arena, &bytes, &page_options(args.encoding.as_deref()))?;
     warn_if_truncated(&args.file, &doc);
+    let options = SerializeOptions {
+        scripting: doc.scripting(),
+        ..if args.minify {
+            SerializeOptions::minify()
+        } else {
+            SerializeOptions::default()
+        }
+    };
     let mut out = BufWriter::new(std::io::stdout().lock());
-    serialize_document_to(&doc, &SerializeOptions::default(), &mut out)
+    serialize_document_to(&doc, &options, &mut out)
         .and_then(|()| out.write_all(b"\n"))
         .and_then(|()| out.flush())
         .context("cannot write standard output")?;

@@ -2,9 +2,11 @@
 
 pub mod html;
 pub mod html5lib_dump;
+mod optional_tags;
 
 pub use html::{
-    SerializeOptions, serialize_children, serialize_children_to, serialize_document,
-    serialize_document_to, serialize_node, serialize_node_to,
+    AttributeQuotes, OptionalTags, QuoteChar, SerializeOptions, serialize_children,
+    serialize_children_to, serialize_document, serialize_document_to, serialize_node,
+    serialize_node_to,
 };
 pub use html5lib_dump::{html5lib_dump, html5lib_dump_to};

@@ -36,6 +36,33 @@ pub fn first_diff(a: &str, b: &str, a_name: &str, b_name: &str) -> String {
     )
 }
 
+/// The dump without its shadow roots (each `#shadow-root` line and the lines below it, deeper
+/// indented): what 13.3 writes of a page whose shadow roots are not serializable, or not asked
+/// for (the fragment serialization algorithm's serializableShadowRoots is false by default).
+pub fn without_shadow_roots(dump: &str) -> String {
+    let mut out = String::new();
+    let mut skip_below: Option<usize> = None;
+    for line in dump.lines() {
+        let depth = line.len() - line.trim_start_matches(['|', ' ']).len();
+        if let Some(d) = skip_below {
+            if depth > d {
+                continue;
+            }
+            skip_below = None;
+        }
+        if line
+            .trim_start_matches(['|', ' '])
+            .starts_with("#shadow-root (")
+        {
+            skip_below = Some(depth);
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod corpus;
