@@ -151,7 +151,8 @@ fn round_trip(entries: &[PathBuf]) -> RoundTrip {
             ids_only += 1;
             continue;
         }
-        if a.contains("#shadow-root (") && strip_doctype_ids(&common::without_shadow_roots(&a)) == b {
+        if a.contains("#shadow-root (") && strip_doctype_ids(&common::without_shadow_roots(&a)) == b
+        {
             shadow.push(name);
             continue;
         }
@@ -203,7 +204,6 @@ fn round_trip(entries: &[PathBuf]) -> RoundTrip {
         failures,
     }
 }
-
 
 /// A page with a `plaintext` element: the serialisation less the end tags after the element's
 /// text (`</plaintext></body></html>`), which the re-parse can only read as text (nothing ends
