@@ -69,3 +69,47 @@ fn text_alt_and_links_write_alt_text_and_urls_inline() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "A cat and dogs (/dogs).\nDay\tRain\nMon\t2 mm\n");
 }
+
+#[test]
+fn batch_meta_field() {
+    let tmp = tempfile::tempdir().unwrap();
+    let page = tmp.path().join("m.html");
+    std::fs::write(
+        &page,
+        "<html lang=fr><head><meta name=description content='Pluie.'>\
+         <link rel=canonical href=/pluie><meta name=robots content='noindex'>\
+         <meta property=og:type content=article><meta name=twitter:card content=summary>\
+         <meta http-equiv=refresh content='10'></head><body>\
+         <article><time datetime=2024-05-01>1er mai</time></article>",
+    )
+    .unwrap();
+    let path = page.display().to_string();
+    let (code, out, err) = simdhtml(
+        &[
+            "batch",
+            &path,
+            "--fields",
+            "meta",
+            "--base",
+            "https://example.org/a/",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    let rec: serde_json::Value = serde_json::from_str(out.trim_end()).unwrap();
+    assert_eq!(
+        rec["meta"],
+        serde_json::json!({
+            "description": "Pluie.",
+            "canonical": "https://example.org/pluie",
+            "robots": {"noindex": true, "nofollow": false, "directives": ["noindex"]},
+            "og": {"title": null, "description": null, "image": null, "type": "article"},
+            "twitter": {"title": null, "description": null, "image": null, "card": "summary"},
+            "published": "2024-05-01",
+            "modified": null,
+            "author": null,
+            "lang": "fr",
+            "refresh": {"delay": 10, "url": null},
+        })
+    );
+}
