@@ -113,3 +113,41 @@ fn batch_meta_field() {
         })
     );
 }
+
+#[test]
+fn text_markdown_of_the_page_and_of_the_main_content() {
+    let (code, out, err) = simdhtml(&["text", "--markdown", "--main", "-"], ARTICLE.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "It rained all day, and then, in the evening, it rained a good deal more.\n\n\
+         ## What next\n\n\
+         Tomorrow, forecasters say, the sun will come out, at least for a while, and dry things.\n\n\
+         Umbrellas, they add, should stay near the door all the same, just in case it turns.\n"
+    );
+    let (_, out, _) = simdhtml(&["text", "--markdown", "-"], ARTICLE.as_bytes());
+    assert!(
+        out.contains("- [News](/news)\n- [Sport](/sport)\n"),
+        "{out}"
+    );
+    let (_, out, _) = simdhtml(
+        &["text", "--markdown", "--alt", "-"],
+        b"<p>a <img src=i.png alt=I>",
+    );
+    assert_eq!(out, "a ![I](i.png)\n");
+    // batch: the main content's Markdown.
+    let tmp = tempfile::tempdir().unwrap();
+    let page = tmp.path().join("a.html");
+    std::fs::write(&page, ARTICLE).unwrap();
+    let path = page.display().to_string();
+    let (code, out, err) = simdhtml(&["batch", &path, "--fields", "markdown"], b"");
+    assert_eq!(code, 0, "{err}");
+    let rec: serde_json::Value = serde_json::from_str(out.trim_end()).unwrap();
+    assert!(
+        rec["markdown"]
+            .as_str()
+            .unwrap()
+            .contains("\n\n## What next\n\n"),
+        "{rec}"
+    );
+}

@@ -1,4 +1,4 @@
-//! Extraction (main text, visible text, metadata) stays linear on pathological pages: deep nesting of the elements the main-content
+//! Extraction (main text, visible text, metadata, Markdown) stays linear on pathological pages: deep nesting of the elements the main-content
 //! heuristics look at twice (bylines, headings, tables, links), and huge flat lists. Each page
 //! would take minutes if any step were quadratic in its depth or width; linear, they take
 //! milliseconds, and the test allows seconds (an unoptimised build on a loaded machine).
@@ -38,6 +38,9 @@ fn check(name: &str, page: &str) {
     timed("main_text", &|| extract::main_text(&doc).len());
     timed("visible_text", &|| extract::visible_text(&doc, true).len());
     timed("meta", &|| format!("{:?}", extract::meta(&doc)).len());
+    timed("markdown", &|| {
+        extract::markdown(&doc, doc.root(), &extract::MarkdownOptions::new(true)).len()
+    });
 }
 
 #[test]

@@ -49,6 +49,7 @@ use crate::dom::{Document, NodeData, NodeId};
 use crate::tree_builder::Namespace;
 
 use super::capped_text;
+use super::markdown::{MarkdownOptions, markdown_filtered};
 use super::visible::{TextOptions, is_ascii_ws, text_of_filtered};
 
 /// The text of the page's main content ([`MainContent::find`]), one block (heading,
@@ -106,6 +107,11 @@ impl MainContent {
     /// The content's text (what [`main_text`] returns).
     pub fn text(&self, doc: &Document<'_>) -> String {
         self.text_with(doc, &TextOptions::new(self.scripting))
+    }
+
+    /// The content as Markdown, by the rules of [`markdown`](super::markdown).
+    pub fn markdown(&self, doc: &Document<'_>, options: &MarkdownOptions) -> String {
+        markdown_filtered(doc, &self.roots, options, &|n| self.is_left_out(n))
     }
 
     /// The content's text with [`TextOptions`] (image `alt` text, link URLs), by the rules of

@@ -15,11 +15,13 @@ use crate::dom::{Document, NodeData, NodeId};
 
 mod json;
 mod main_content;
+mod markdown;
 mod meta;
 mod visible;
 
 use crate::tree_builder::Namespace;
 pub use main_content::{MainContent, main_text};
+pub use markdown::{MarkdownOptions, markdown};
 #[cfg(feature = "links")]
 pub use meta::meta_resolved;
 pub use meta::{Meta, Refresh, Robots, Social, meta, parse_refresh};
