@@ -69,3 +69,85 @@ fn text_alt_and_links_write_alt_text_and_urls_inline() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "A cat and dogs (/dogs).\nDay\tRain\nMon\t2 mm\n");
 }
+
+#[test]
+fn batch_meta_field() {
+    let tmp = tempfile::tempdir().unwrap();
+    let page = tmp.path().join("m.html");
+    std::fs::write(
+        &page,
+        "<html lang=fr><head><meta name=description content='Pluie.'>\
+         <link rel=canonical href=/pluie><meta name=robots content='noindex'>\
+         <meta property=og:type content=article><meta name=twitter:card content=summary>\
+         <meta http-equiv=refresh content='10'></head><body>\
+         <article><time datetime=2024-05-01>1er mai</time></article>",
+    )
+    .unwrap();
+    let path = page.display().to_string();
+    let (code, out, err) = simdhtml(
+        &[
+            "batch",
+            &path,
+            "--fields",
+            "meta",
+            "--base",
+            "https://example.org/a/",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    let rec: serde_json::Value = serde_json::from_str(out.trim_end()).unwrap();
+    assert_eq!(
+        rec["meta"],
+        serde_json::json!({
+            "description": "Pluie.",
+            "canonical": "https://example.org/pluie",
+            "robots": {"noindex": true, "nofollow": false, "directives": ["noindex"]},
+            "og": {"title": null, "description": null, "image": null, "type": "article"},
+            "twitter": {"title": null, "description": null, "image": null, "card": "summary"},
+            "published": "2024-05-01",
+            "modified": null,
+            "author": null,
+            "lang": "fr",
+            "refresh": {"delay": 10, "url": null},
+        })
+    );
+}
+
+#[test]
+fn text_markdown_of_the_page_and_of_the_main_content() {
+    let (code, out, err) = simdhtml(&["text", "--markdown", "--main", "-"], ARTICLE.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "It rained all day, and then, in the evening, it rained a good deal more.\n\n\
+         ## What next\n\n\
+         Tomorrow, forecasters say, the sun will come out, at least for a while, and dry things.\n\n\
+         Umbrellas, they add, should stay near the door all the same, just in case it turns.\n"
+    );
+    let (_, out, _) = simdhtml(&["text", "--markdown", "-"], ARTICLE.as_bytes());
+    assert!(
+        out.contains("- [News](/news)\n- [Sport](/sport)\n"),
+        "{out}"
+    );
+    let (_, out, _) = simdhtml(
+        &["text", "--markdown", "--alt", "-"],
+        b"<p>a <img src=i.png alt=I>",
+    );
+    assert_eq!(out, "a ![I](i.png)\n");
+    // batch: the main content's Markdown.
+    let tmp = tempfile::tempdir().unwrap();
+    let page = tmp.path().join("a.html");
+    std::fs::write(&page, ARTICLE).unwrap();
+    let path = page.display().to_string();
+    let (code, out, err) = simdhtml(&["batch", &path, "--fields", "markdown"], b"");
+    assert_eq!(code, 0, "{err}");
+    let rec: serde_json::Value = serde_json::from_str(out.trim_end()).unwrap();
+    assert!(
+        rec["markdown"]
+            .as_str()
+            .unwrap()
+            .contains("\n\n## What next\n\n"),
+        "{rec}"
+    );
+}

@@ -1,4 +1,4 @@
-//! Extraction stays linear on pathological pages: deep nesting of the elements the main-content
+//! Extraction (main text, visible text, metadata, Markdown) stays linear on pathological pages: deep nesting of the elements the main-content
 //! heuristics look at twice (bylines, headings, tables, links), and huge flat lists. Each page
 //! would take minutes if any step were quadratic in its depth or width; linear, they take
 //! milliseconds, and the test allows seconds (an unoptimised build on a loaded machine).
@@ -21,19 +21,26 @@ fn nested(open: &str, close: &str, n: usize) -> String {
 fn check(name: &str, page: &str) {
     let arena = Arena::new();
     let doc = parse_document_str(&arena, page, &ParseOptions::default());
-    let start = Instant::now();
-    let text = extract::main_text(&doc);
-    let took = start.elapsed();
-    assert!(
-        took < Duration::from_secs(10),
-        "{name}: main_text took {took:?} on {} nodes",
-        doc.len()
-    );
-    eprintln!(
-        "{name}: {took:?}, {} nodes, {} bytes of text",
-        doc.len(),
-        text.len()
-    );
+    let timed = |what: &str, f: &dyn Fn() -> usize| {
+        let start = Instant::now();
+        let size = f();
+        let took = start.elapsed();
+        assert!(
+            took < Duration::from_secs(10),
+            "{name}: {what} took {took:?} on {} nodes",
+            doc.len()
+        );
+        eprintln!(
+            "{name}: {what} {took:?}, {} nodes, {size} bytes out",
+            doc.len()
+        );
+    };
+    timed("main_text", &|| extract::main_text(&doc).len());
+    timed("visible_text", &|| extract::visible_text(&doc, true).len());
+    timed("meta", &|| format!("{:?}", extract::meta(&doc)).len());
+    timed("markdown", &|| {
+        extract::markdown(&doc, doc.root(), &extract::MarkdownOptions::new(true)).len()
+    });
 }
 
 #[test]
@@ -74,6 +81,14 @@ fn deep_nesting_is_linear() {
         &nested("<table><tr><td>cell, text", "</td></tr></table>", 5_000),
     );
     check("links", &nested("<a href=x>link text, more", "</a>", n));
+    check(
+        "times",
+        &format!("<article>{}</article>", nested("<time>May, ", "</time>", n)),
+    );
+    check(
+        "details",
+        &nested("<details><summary>s</summary>text", "</details>", n),
+    );
 }
 
 #[test]
@@ -98,4 +113,14 @@ fn wide_pages_are_linear() {
         ));
     }
     check("flat siblings", &siblings);
+    let mut ld = String::from("<script type=application/ld+json>[");
+    for i in 0..n {
+        ld.push_str(&format!(
+            "{{\"@type\": \"Thing\", \"name\": \"n{i}\", \"author\": [\"a\"]}},"
+        ));
+    }
+    ld.push_str("{}]</script>");
+    check("JSON-LD", &ld);
+    let metas = "<meta name=robots content='noindex, nofollow, noarchive'>".repeat(n);
+    check("metas", &metas);
 }

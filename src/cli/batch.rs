@@ -42,7 +42,8 @@ pub struct BatchArgs {
     pub format: Format,
     /// What to put in each record besides `path`, `bytes` and `encoding` (always written),
     /// comma-separated: title, lang, text (visible text, lines joined by `\n`), main_text (the
-    /// main content's text, likewise), links (resolved URLs), errors (the number of parse
+    /// main content's text, likewise), markdown (the main content as Markdown), meta (the
+    /// page's metadata, an object), links (resolved URLs), errors (the number of parse
     /// errors). `encoding` is accepted and changes nothing.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "title,lang")]
     pub fields: Vec<Field>,
@@ -98,6 +99,11 @@ pub enum Field {
     /// The main content's text (`extract::main_text`), one block per line.
     #[value(name = "main_text")]
     MainText,
+    /// The main content as Markdown (`text --main --markdown`).
+    Markdown,
+    /// The page's metadata (description, canonical, robots, og, twitter, published, modified,
+    /// author, lang, refresh; `extract::meta`), URLs resolved.
+    Meta,
     /// The links (`a[href]`, `img[src]`, …, not `javascript:`), resolved against `<base href>`
     /// and `--base`.
     Links,
@@ -420,6 +426,13 @@ pub(super) fn parse_fields(
                     extract::visible_text(&doc, options.scripting).into(),
                 ),
                 Field::MainText => ("main_text", extract::main_text(&doc).into()),
+                Field::Markdown => (
+                    "markdown",
+                    extract::MainContent::find(&doc)
+                        .markdown(&doc, &extract::MarkdownOptions::new(options.scripting))
+                        .into(),
+                ),
+                Field::Meta => ("meta", super::extract_json::meta(&doc, args.base.as_ref())),
                 Field::Links => (
                     "links",
                     extract::links(&doc, base)

@@ -1,6 +1,7 @@
 //! The subcommands of the `simdhtml` command, one module each.
 pub mod batch;
 pub mod encoding;
+pub mod extract_json;
 pub mod html;
 pub mod links;
 pub mod load;

@@ -125,8 +125,9 @@ fn match_record(path: &str, element: NodeRef<'_, '_>) -> Value {
     Value::Object(m)
 }
 
-/// The keys a `batch` record has of its own, which `--select` names cannot take.
-const RECORD_KEYS: [&str; 10] = [
+/// The keys a `batch` record has of its own (a page's, and an archive record's), which
+/// `--select` names cannot take.
+const RECORD_KEYS: [&str; 21] = [
     "path",
     "bytes",
     "encoding",
@@ -135,8 +136,19 @@ const RECORD_KEYS: [&str; 10] = [
     "title",
     "lang",
     "text",
+    "main_text",
+    "markdown",
+    "meta",
     "links",
     "errors",
+    "offset",
+    "offset_in_member",
+    "url",
+    "record_id",
+    "date",
+    "status",
+    "content_type",
+    "truncated_record",
 ];
 
 /// Parses `batch`'s `--select NAME=SELECTOR` options, in order.

@@ -1,4 +1,4 @@
-//! `simdhtml text FILE|- [--main] [--alt] [--links] [--guess-utf8]`: the text a reader sees on
+//! `simdhtml text FILE|- [--main] [--markdown] [--alt] [--links] [--guess-utf8]`: the text a reader sees on
 //! the page (or its main content), one block per line.
 
 use std::io::Write;
@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use simdhtml::Arena;
-use simdhtml::extract::{MainContent, TextOptions, visible_text_with};
+use simdhtml::extract::{MainContent, MarkdownOptions, TextOptions, markdown, visible_text_with};
 
 use super::load::{check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated};
 
@@ -26,11 +26,17 @@ pub struct TextArgs {
     /// navigation, headers, footers, sidebars, share bars, related links and comments.
     #[arg(long)]
     pub main: bool,
-    /// Write each image's `alt` text where the image stands.
+    /// Write Markdown (CommonMark with GFM tables): headings, emphasis, links, lists, quotes,
+    /// code, tables.
+    #[arg(long)]
+    pub markdown: bool,
+    /// Write each image's `alt` text where the image stands (with --markdown, images as
+    /// `![alt](src)`).
     #[arg(long)]
     pub alt: bool,
     /// Write each link's `href`, as written, in parentheses after its text (not for
-    /// `javascript:` links, links to `#fragments` and links whose text is the URL).
+    /// `javascript:` links, links to `#fragments` and links whose text is the URL; Markdown
+    /// always has its links).
     #[arg(long)]
     pub links: bool,
     /// Let the encoding guess (a page that declares none) be UTF-8, as browsers do for local
@@ -55,7 +61,12 @@ pub fn run(args: &TextArgs) -> anyhow::Result<ExitCode> {
     let text_options = TextOptions::new(options.scripting)
         .with_alt_text(args.alt)
         .with_link_urls(args.links);
-    let text = if args.main {
+    let md_options = MarkdownOptions::new(options.scripting).with_images(args.alt);
+    let text = if args.markdown && args.main {
+        MainContent::find(&doc).markdown(&doc, &md_options)
+    } else if args.markdown {
+        markdown(&doc, doc.root(), &md_options)
+    } else if args.main {
         MainContent::find(&doc).text_with(&doc, &text_options)
     } else {
         visible_text_with(&doc, doc.root(), &text_options)

@@ -48,6 +48,8 @@
 use crate::dom::{Document, NodeData, NodeId};
 use crate::tree_builder::Namespace;
 
+use super::capped_text;
+use super::markdown::{MarkdownOptions, markdown_filtered};
 use super::visible::{TextOptions, is_ascii_ws, text_of_filtered};
 
 /// The text of the page's main content ([`MainContent::find`]), one block (heading,
@@ -105,6 +107,11 @@ impl MainContent {
     /// The content's text (what [`main_text`] returns).
     pub fn text(&self, doc: &Document<'_>) -> String {
         self.text_with(doc, &TextOptions::new(self.scripting))
+    }
+
+    /// The content as Markdown, by the rules of [`markdown`](super::markdown).
+    pub fn markdown(&self, doc: &Document<'_>, options: &MarkdownOptions) -> String {
+        markdown_filtered(doc, &self.roots, options, &|n| self.is_left_out(n))
     }
 
     /// The content's text with [`TextOptions`] (image `alt` text, link URLs), by the rules of
@@ -1252,24 +1259,6 @@ fn link_weight(doc: &Document<'_>, n: NodeId) -> f32 {
     } else {
         1.0
     }
-}
-
-/// The text content of `n` when it is shorter than `max` bytes and its subtree has fewer
-/// than 4 × `max` nodes; `None` otherwise (so that asking costs at most that much).
-fn capped_text(doc: &Document<'_>, n: NodeId, max: usize) -> Option<String> {
-    let mut out = String::new();
-    for (i, d) in doc.descendants(n).enumerate() {
-        if i >= 4 * max {
-            return None;
-        }
-        if let NodeData::Text(t) = doc.data(d) {
-            out.push_str(t);
-            if out.len() >= max {
-                return None;
-            }
-        }
-    }
-    Some(out)
 }
 
 /// Whether a short text is a copyright notice (`© 2024 …`, `Copyright …`, `(c) …`).

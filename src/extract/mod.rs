@@ -11,13 +11,20 @@
 #[cfg(feature = "links")]
 use url::Url;
 
-use crate::dom::{Document, NodeId};
+use crate::dom::{Document, NodeData, NodeId};
 
+mod json;
 mod main_content;
+mod markdown;
+mod meta;
 mod visible;
 
 use crate::tree_builder::Namespace;
 pub use main_content::{MainContent, main_text};
+pub use markdown::{MarkdownOptions, markdown};
+#[cfg(feature = "links")]
+pub use meta::meta_resolved;
+pub use meta::{Meta, Refresh, Robots, Social, meta, parse_refresh};
 use visible::is_ascii_ws;
 pub use visible::{TextOptions, visible_text, visible_text_of, visible_text_with};
 
@@ -164,6 +171,24 @@ pub fn collapse_ascii_whitespace(s: &str) -> String {
         .filter(|w| !w.is_empty())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The text content of `n` when it is shorter than `max` bytes and its subtree has fewer
+/// than 4 × `max` nodes; `None` otherwise (so that asking costs at most that much).
+pub(crate) fn capped_text(doc: &Document<'_>, n: NodeId, max: usize) -> Option<String> {
+    let mut out = String::new();
+    for (i, d) in doc.descendants(n).enumerate() {
+        if i >= 4 * max {
+            return None;
+        }
+        if let NodeData::Text(t) = doc.data(d) {
+            out.push_str(t);
+            if out.len() >= max {
+                return None;
+            }
+        }
+    }
+    Some(out)
 }
 
 fn is_html(doc: &Document<'_>, n: NodeId, name: &str) -> bool {

@@ -43,7 +43,7 @@ impl TextOptions {
 
 /// How an element is laid out, as far as its text goes.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Display {
+pub(crate) enum Display {
     /// Not rendered (`display: none`, or fallback content that is not shown).
     None,
     Inline,
@@ -57,7 +57,7 @@ enum Display {
     LineBreak,
 }
 
-fn display(doc: &Document<'_>, n: NodeId, scripting: bool) -> Display {
+pub(crate) fn display(doc: &Document<'_>, n: NodeId, scripting: bool) -> Display {
     let Some(e) = doc.element(n) else {
         return Display::Inline;
     };
