@@ -34,7 +34,7 @@
 //! 5. **Clean** the choice bottom-up: drop forms, `footer`s, `aside`s, headings whose
 //!    `class` says furniture, small share bars, copyright notices, and lists, tables and `div`s that look like
 //!    link lists, galleries or widgets (link density, images per paragraph, inputs,
-//!    `class`), keeping data tables.
+//!    `class`), keeping data tables (not tables that are more than half links: menus).
 //! 6. If what is left is under 500 characters, try again less strictly (keep furniture by
 //!    `class`, then ignore `class` weights, then skip cleaning), and keep the longest result.
 //!
@@ -783,6 +783,10 @@ impl<'d, 'a> Finder<'d, 'a> {
             return true;
         }
         if info.flags & T_NESTED != 0 {
+            return false;
+        }
+        // A grid of links is a menu laid out as a table, not data.
+        if info.stats.link_density() > 0.5 {
             return false;
         }
         let (rows, cols) = (info.rows, info.cols);
