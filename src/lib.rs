@@ -42,6 +42,8 @@
 //! // What a crawler takes from a page (module `extract`).
 //! assert_eq!(extract::lang(&doc).as_deref(), Some("fr"));
 //! assert_eq!(extract::visible_text(&doc, true), "Menu\nGood food & drink\n");
+//! // The main content (`extract::main_text`), Markdown (`extract::markdown`) and metadata
+//! // (`extract::meta`) work the same way; see the module.
 //! # #[cfg(feature = "links")]
 //! let links = extract::links(&doc, None); // pass the page's `url::Url` to resolve them
 //! # #[cfg(feature = "links")]

@@ -34,7 +34,7 @@
 //! 5. **Clean** the choice bottom-up: drop forms, `footer`s, `aside`s, headings whose
 //!    `class` says furniture, small share bars, copyright notices, and lists, tables and `div`s that look like
 //!    link lists, galleries or widgets (link density, images per paragraph, inputs,
-//!    `class`), keeping data tables.
+//!    `class`), keeping data tables (not tables that are more than half links: menus).
 //! 6. If what is left is under 500 characters, try again less strictly (keep furniture by
 //!    `class`, then ignore `class` weights, then skip cleaning), and keep the longest result.
 //!
@@ -45,8 +45,8 @@
 //! weighting, link density applied to each block's score, furniture tags and landmarks left
 //! out by the walk, and cleaning in one bottom-up pass.
 
-use crate::dom::{Document, NodeData, NodeId};
-use crate::tree_builder::Namespace;
+use crate::dom::{Document, ElementData, NodeData, NodeId};
+use crate::tree_builder::{AttrNamespace, Namespace};
 
 use super::capped_text;
 use super::markdown::{MarkdownOptions, markdown_filtered};
@@ -459,13 +459,14 @@ impl<'d, 'a> Finder<'d, 'a> {
                 NodeData::Element(_) => {
                     let kind = kind_of(doc, n, self.scripting);
                     self.kinds[n.index()] = kind;
-                    let mut keep = kind != Kind::Skip && self.visible(n);
+                    let attrs = WalkAttrs::of(doc.element(n).expect("an element"));
+                    let mut keep = kind != Kind::Skip && attrs.visible();
                     if keep && kind == Kind::Input {
                         // Counted by its container, never shown.
                         self.info[parent.index()].inputs += 1;
                         keep = false;
                     }
-                    if keep && !byline_done && self.is_byline(n) {
+                    if keep && !byline_done && self.is_byline(n, &attrs) {
                         byline_done = true;
                         keep = false;
                     }
@@ -473,7 +474,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                         title_done = true;
                         keep = false;
                     }
-                    if keep && s.strip_furniture && self.is_furniture(n, kind, anc) {
+                    if keep && s.strip_furniture && self.is_furniture(n, kind, anc, &attrs) {
                         keep = false;
                     }
                     keep
@@ -501,36 +502,13 @@ impl<'d, 'a> Finder<'d, 'a> {
         self.info[n.index()].flags = INCLUDED | anc;
     }
 
-    /// Not hidden by the `hidden` attribute, an inline `display: none` or `visibility:
-    /// hidden`, or `aria-hidden="true"`; not a modal dialog.
-    fn visible(&self, n: NodeId) -> bool {
-        let e = self.doc.element(n).expect("an element");
-        if e.attr("hidden").is_some() {
-            return false;
-        }
-        if e.attr("style").is_some_and(style_hides) {
-            return false;
-        }
-        if e.attr("aria-hidden").is_some_and(|v| v.trim() == "true")
-            && !e
-                .attr("class")
-                .is_some_and(|c| c.contains("fallback-image"))
-        {
-            return false;
-        }
-        if e.attr("aria-modal") == Some("true") && e.attr("role") == Some("dialog") {
-            return false;
-        }
-        true
-    }
-
     /// Page furniture by tag, ARIA role or `class`/`id`.
-    fn is_furniture(&mut self, n: NodeId, kind: Kind, anc: u16) -> bool {
+    fn is_furniture(&mut self, n: NodeId, kind: Kind, anc: u16, a: &WalkAttrs<'_>) -> bool {
         let e = self.doc.element(n).expect("an element");
         if kind == Kind::Furniture {
             return true;
         }
-        if let Some(role) = e.attr("role") {
+        if let Some(role) = a.role {
             let role = role.trim().to_ascii_lowercase();
             if matches!(
                 role.as_str(),
@@ -551,13 +529,12 @@ impl<'d, 'a> Finder<'d, 'a> {
         if anc & (IN_TABLE | IN_CODE) != 0 || matches!(e.name, "body" | "a") {
             return false;
         }
-        let class = e.attr("class").unwrap_or("");
-        let id = e.attr("id").unwrap_or("");
+        let (class, id) = (a.class.unwrap_or(""), a.id.unwrap_or(""));
         if class.is_empty() && id.is_empty() {
             return false;
         }
         let s = self.class_and_id(n);
-        FURNITURE.iter().any(|w| s.contains(w)) && !MAYBE_CONTENT.iter().any(|w| s.contains(w))
+        contains_any(s, &FURNITURE) && !contains_any(s, &MAYBE_CONTENT)
     }
 
     /// The element's `class` and `id`, a space between, in ASCII lower case (in a reused
@@ -574,13 +551,12 @@ impl<'d, 'a> Finder<'d, 'a> {
 
     /// A byline: `rel="author"`, `itemprop` with `author`, or a `class`/`id` naming one, with
     /// a short text.
-    fn is_byline(&mut self, n: NodeId) -> bool {
-        let e = self.doc.element(n).expect("an element");
-        let rel = e.attr("rel") == Some("author");
-        let itemprop = e.attr("itemprop").is_some_and(|v| v.contains("author"));
-        let named = {
+    fn is_byline(&mut self, n: NodeId, a: &WalkAttrs<'_>) -> bool {
+        let rel = a.rel == Some("author");
+        let itemprop = a.itemprop.is_some_and(|v| v.contains("author"));
+        let named = (a.class.is_some() || a.id.is_some()) && {
             let s = self.class_and_id(n);
-            BYLINE.iter().any(|w| s.contains(w))
+            contains_any(s, &BYLINE)
         };
         if !(rel || itemprop || named) {
             return false;
@@ -783,10 +759,10 @@ impl<'d, 'a> Finder<'d, 'a> {
             self.buf.push_str(v);
             self.buf.make_ascii_lowercase();
             let s = self.buf.as_str();
-            if NEGATIVE.iter().any(|p| s.contains(p)) || has_word(s, "hid") {
+            if contains_any(s, &NEGATIVE) || has_word(s, "hid") {
                 w -= 25.0;
             }
-            if POSITIVE.iter().any(|p| s.contains(p)) {
+            if contains_any(s, &POSITIVE) {
                 w += 25.0;
             }
         }
@@ -807,6 +783,10 @@ impl<'d, 'a> Finder<'d, 'a> {
             return true;
         }
         if info.flags & T_NESTED != 0 {
+            return false;
+        }
+        // A grid of links is a menu laid out as a table, not data.
+        if info.stats.link_density() > 0.5 {
             return false;
         }
         let (rows, cols) = (info.rows, info.cols);
@@ -1162,8 +1142,65 @@ impl<'d, 'a> Finder<'d, 'a> {
     }
 }
 
+/// The attributes the walk reads, gathered in one pass over an element's attributes.
+#[derive(Default)]
+struct WalkAttrs<'a> {
+    hidden: bool,
+    style: Option<&'a str>,
+    aria_hidden: Option<&'a str>,
+    aria_modal: Option<&'a str>,
+    role: Option<&'a str>,
+    class: Option<&'a str>,
+    id: Option<&'a str>,
+    rel: Option<&'a str>,
+    itemprop: Option<&'a str>,
+}
+
+impl<'a> WalkAttrs<'a> {
+    fn of(e: &ElementData<'a>) -> WalkAttrs<'a> {
+        let mut w = WalkAttrs::default();
+        for a in e.attrs {
+            if a.ns != AttrNamespace::None {
+                continue;
+            }
+            let slot = match a.name {
+                "hidden" => {
+                    w.hidden = true;
+                    continue;
+                }
+                "style" => &mut w.style,
+                "aria-hidden" => &mut w.aria_hidden,
+                "aria-modal" => &mut w.aria_modal,
+                "role" => &mut w.role,
+                "class" => &mut w.class,
+                "id" => &mut w.id,
+                "rel" => &mut w.rel,
+                "itemprop" => &mut w.itemprop,
+                _ => continue,
+            };
+            // The first of duplicate attributes wins, as the parser keeps it first.
+            slot.get_or_insert(a.value);
+        }
+        w
+    }
+
+    /// Not hidden by the `hidden` attribute, an inline `display: none` or `visibility:
+    /// hidden`, or `aria-hidden="true"`; not a modal dialog.
+    fn visible(&self) -> bool {
+        if self.hidden || self.style.is_some_and(style_hides) {
+            return false;
+        }
+        if self.aria_hidden.is_some_and(|v| v.trim() == "true")
+            && !self.class.is_some_and(|c| c.contains("fallback-image"))
+        {
+            return false;
+        }
+        !(self.aria_modal == Some("true") && self.role == Some("dialog"))
+    }
+}
+
 /// `class`/`id` pieces that name page furniture (matched anywhere, ASCII case-insensitively).
-const FURNITURE: &[&str] = &[
+const FURNITURE: Patterns = Patterns::new(&[
     "-ad-",
     "ai2html",
     "banner",
@@ -1195,15 +1232,15 @@ const FURNITURE: &[&str] = &[
     "pager",
     "popup",
     "yom-remote",
-];
+]);
 
 /// Pieces that keep an element whose name also matches [`FURNITURE`].
-const MAYBE_CONTENT: &[&str] = &[
+const MAYBE_CONTENT: Patterns = Patterns::new(&[
     "and", "article", "body", "column", "content", "main", "mathjax", "shadow",
-];
+]);
 
 /// Pieces that add 25 to a container's score.
-const POSITIVE: &[&str] = &[
+const POSITIVE: Patterns = Patterns::new(&[
     "article",
     "body",
     "content",
@@ -1217,10 +1254,10 @@ const POSITIVE: &[&str] = &[
     "text",
     "blog",
     "story",
-];
+]);
 
 /// Pieces that take 25 from it.
-const NEGATIVE: &[&str] = &[
+const NEGATIVE: Patterns = Patterns::new(&[
     "-ad-",
     "hidden",
     "banner",
@@ -1245,10 +1282,10 @@ const NEGATIVE: &[&str] = &[
     "shopping",
     "tags",
     "widget",
-];
+]);
 
 /// Pieces of a byline's `class`/`id`.
-const BYLINE: &[&str] = &["byline", "author", "dateline", "writtenby", "p-author"];
+const BYLINE: Patterns = Patterns::new(&["byline", "author", "dateline", "writtenby", "p-author"]);
 
 /// How much a link's text counts as link text: a link to a fragment of the page (a table of
 /// contents, footnotes) 0.3, any other 1.
@@ -1266,6 +1303,38 @@ fn is_copyright_notice(text: &str) -> bool {
     let t = text.trim_start_matches(|c: char| c.is_whitespace());
     let head: String = t.chars().take(10).collect::<String>().to_lowercase();
     head.starts_with('©') || head.starts_with("copyright") || head.starts_with("(c) ")
+}
+
+/// A list of `class`/`id` pieces (ASCII, lower case) with the set of their first bytes.
+struct Patterns {
+    list: &'static [&'static str],
+    first: [bool; 128],
+}
+
+impl Patterns {
+    const fn new(list: &'static [&'static str]) -> Patterns {
+        let mut first = [false; 128];
+        let mut i = 0;
+        while i < list.len() {
+            first[(list[i].as_bytes()[0] & 0x7f) as usize] = true;
+            i += 1;
+        }
+        Patterns { list, first }
+    }
+}
+
+/// Whether any of `patterns` occurs in `s`: one pass over `s`, the patterns tried only where
+/// one could start.
+fn contains_any(s: &str, patterns: &Patterns) -> bool {
+    let b = s.as_bytes();
+    (0..b.len()).any(|i| {
+        b[i] < 0x80
+            && patterns.first[usize::from(b[i])]
+            && patterns
+                .list
+                .iter()
+                .any(|p| b[i..].starts_with(p.as_bytes()))
+    })
 }
 
 /// Whether `word` stands in `s` between non-alphanumeric characters (or the ends).
@@ -1335,50 +1404,30 @@ fn is_comma(c: char) -> bool {
 /// A text's length for the heuristics (non-space characters, CJK ones three times, plus
 /// one for each run of white space between them) and its commas.
 fn text_weight(s: &str) -> (f32, u32) {
-    let mut w = 0u32;
-    let mut commas = 0u32;
-    let mut space = false;
-    let mut any = false;
+    // One branch-free pass over the bytes (it vectorises): characters are the bytes that
+    // start one (not UTF-8 continuation bytes) and are not white space; a run of white space
+    // after a character counts one.
+    let (mut chars, mut runs, mut commas, mut high) = (0u32, 0u32, 0u32, 0u8);
+    let mut prev_ws = true;
     for &b in s.as_bytes() {
-        if b < 0x80 {
-            if matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0C') {
-                space = true;
-                continue;
-            }
-            if space && any {
-                w += 1;
-            }
-            space = false;
-            any = true;
-            w += 1;
-            commas += u32::from(b == b',');
-        } else if b >= 0xC0 {
-            // The lead byte of a non-ASCII character: decode it below.
-            if space && any {
-                w += 1;
-            }
-            space = false;
-            any = true;
-            w += 1;
-        }
+        let ws = matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0C');
+        let starts = (b as i8) >= -64;
+        chars += u32::from(!ws & starts);
+        runs += u32::from(!prev_ws & ws);
+        commas += u32::from(b == b',');
+        high |= b;
+        prev_ws = ws;
     }
-    if s.len() > w as usize {
-        // Non-ASCII: weigh wide characters and count the other commas (and no-break spaces).
+    let mut w = chars + runs;
+    if high >= 0x80 {
+        // Non-ASCII: weigh wide characters and count the other commas.
         for c in s.chars() {
-            if !c.is_ascii() {
-                if is_wide(c) {
-                    w += 2;
-                } else if c == '\u{a0}' {
-                    // Counted as a character above; it is space.
-                } else if is_comma(c) {
-                    commas += 1;
-                }
+            if is_wide(c) {
+                w += 2;
+            } else if !c.is_ascii() && is_comma(c) {
+                commas += 1;
             }
         }
-    }
-    // A leading white space run is one space if the text continues an earlier one.
-    if space && any {
-        w += 1;
     }
     (w as f32, commas)
 }

@@ -1,12 +1,26 @@
 //! What a crawler or an indexer takes from a parsed page: the title, the language, the visible
-//! text and the links.
+//! text, the main content, Markdown, the page's metadata and the links.
 //!
-//! All of these read the [`Document`] only (no rendering, no CSS): they follow the DOM
-//! definitions where there are some (`document.title`, the document base URL) and a reader's
-//! expectations where there are none (visible text).
+//! - [`title`], [`lang`]: `document.title` and the root's `lang`.
+//! - [`visible_text`], [`visible_text_of`], [`visible_text_with`] ([`TextOptions`]): the text
+//!   as `innerText` lays it out by the HTML Standard's default style sheet (15.3), one block
+//!   per line, table cells tab-separated.
+//! - [`main_text`], [`MainContent`]: the article body (or central content) without the
+//!   page's furniture, by the same rules; deterministic, linear, any script.
+//! - [`markdown`] ([`MarkdownOptions`]), [`MainContent::markdown`]: CommonMark with GFM
+//!   tables.
+//! - [`meta`] ([`Meta`]), `meta_resolved` (with `links`), [`parse_refresh`]: description,
+//!   canonical, robots, Open Graph and Twitter cards, dates, author, language, refresh.
+//! - `links`, `base_url`, `Link` (with `links`): the page's URLs, resolved.
 //!
-//! The links (`links`, `base_url`, `Link`) are resolved as URLs with the `url` crate and
-//! need the `links` feature (on by default); the title, the language and the text need none.
+//! All of these read the [`Document`] only (no rendering, no page CSS): they follow the DOM
+//! and HTML definitions where there are some (`document.title`, the document base URL, the
+//! default style sheet, the declarative refresh steps) and a reader's expectations where there
+//! are none (the main content). Each is one pass over the tree (the main content a few),
+//! linear in the page.
+//!
+//! The links (`links`, `base_url`, `Link`, `meta_resolved`) are resolved as URLs with the
+//! `url` crate and need the `links` feature (on by default); the rest needs none.
 
 #[cfg(feature = "links")]
 use url::Url;

@@ -1,0 +1,45 @@
+//! Times `extract::main_text` on a set of pages, one core, one run: for each page the parse
+//! (bytes in, sniffing and decoding included) and the extraction, each timed on its own.
+//! Prints one JSON object: `{"pages", "bytes", "parse_s", "main_text_s"}`.
+//!
+//! `cargo run --release --example extract_timing -- FILE...` (benches/extraction.py runs it
+//! on the shared extraction pages beside the Python extractors).
+
+use std::time::Instant;
+
+use simdhtml::{Arena, ParseOptions, extract, parse_document};
+
+fn main() {
+    let files: Vec<String> = std::env::args().skip(1).collect();
+    let pages: Vec<Vec<u8>> = files
+        .iter()
+        .map(|f| std::fs::read(f).unwrap_or_else(|e| panic!("{f}: {e}")))
+        .collect();
+    let (mut parse_s, mut extract_s, mut bytes, mut out) = (0.0, 0.0, 0usize, 0usize);
+    let mut arena = Arena::new();
+    // EXTRACT_REPEAT=N runs main_text N times per page (for profiling; the mean is reported).
+    let repeat: u32 = std::env::var("EXTRACT_REPEAT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1)
+        .max(1);
+    for page in &pages {
+        arena.reset();
+        bytes += page.len();
+        let t = Instant::now();
+        let doc =
+            parse_document(&arena, page, &ParseOptions::default()).expect("no transport charset");
+        parse_s += t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let mut text = extract::main_text(&doc);
+        for _ in 1..repeat {
+            text = extract::main_text(&doc);
+        }
+        extract_s += t.elapsed().as_secs_f64() / repeat as f64;
+        out += text.len();
+    }
+    println!(
+        "{{\"pages\": {}, \"bytes\": {bytes}, \"parse_s\": {parse_s:.6}, \"main_text_s\": {extract_s:.6}, \"text_bytes\": {out}}}",
+        pages.len()
+    );
+}
