@@ -1,17 +1,17 @@
 #!/bin/sh
 # Runs every fuzz target in turn, one libFuzzer process at a time, at the lowest priority:
 # ROUNDS rounds of SECONDS_PER_RUN seconds per target (default 3 x 1,200 s: one CPU-hour per
-# target). Each run appends to $LOG_DIR/TARGET.log (default /work/fuzz-runs; outside the
-# repository); crash inputs go to fuzz/artifacts/TARGET/. A crash ends that target's run, and
+# target). Each run appends to $LOG_DIR/TARGET.log (default fuzz/logs, ignored by
+# git); crash inputs go to fuzz/artifacts/TARGET/. A crash ends that target's run, and
 # the loop goes on with the next one. `fuzz/summary.sh` totals the logs.
 #
-#   nohup fuzz/run-all.sh > /work/fuzz-runs/run-all.out 2>&1 &
+#   nohup fuzz/run-all.sh > fuzz/logs/run-all.out 2>&1 &
 set -u
 cd "$(dirname "$0")/.." || exit 1
 ROUNDS=${ROUNDS:-3}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-1200}
-LOG_DIR=${LOG_DIR:-/work/fuzz-runs}
-TARGETS=${TARGETS:-"tokenizer parse_document stream scalar_twin fragment roundtrip"}
+LOG_DIR=${LOG_DIR:-fuzz/logs}
+TARGETS=${TARGETS:-"tokenizer parse_document stream scalar_twin fragment roundtrip warc selector"}
 mkdir -p "$LOG_DIR"
 round=1
 while [ "$round" -le "$ROUNDS" ]; do

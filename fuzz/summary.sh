@@ -4,8 +4,8 @@
 # "Done N runs in S second(s)"), executions, the coverage (cov) and features (ft) of the last
 # run, and crashes (inputs written to fuzz/artifacts).
 #
-#   fuzz/summary.sh [LOG_DIR]      (default /work/fuzz-runs)
-LOG_DIR=${1:-${LOG_DIR:-/work/fuzz-runs}}
+#   fuzz/summary.sh [LOG_DIR]      (default fuzz/logs)
+LOG_DIR=${1:-${LOG_DIR:-fuzz/logs}}
 printf '%-15s %5s %8s %12s %7s %8s %7s\n' target runs seconds executions cov ft crashes
 for log in "$LOG_DIR"/*.log; do
     target=$(basename "$log" .log)

@@ -3,24 +3,17 @@
 //! from `parse_document_str`, on the repository's own pages: the trait is enough for a tree
 //! of one's own.
 
+mod common;
+
 #[path = "../examples/count_nodes.rs"]
 #[allow(dead_code)]
 mod count_nodes;
-
-use std::path::Path;
 
 use simdhtml::{Arena, NodeData, ParseOptions, parse_document_str, parse_with_sink};
 
 #[test]
 fn a_counting_sink_sees_what_the_arena_dom_builds() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut pages: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .chain(std::fs::read_dir(root.join("generated")).unwrap())
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "html"))
-        .collect();
-    pages.sort();
+    let pages = common::repository_pages();
     assert_eq!(pages.len(), 15);
     for path in &pages {
         // The pages are UTF-8 but for one Shift_JIS and one windows-1252 page: read lossily,

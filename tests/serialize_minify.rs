@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use simdhtml::input::{InputOptions, decode};
 use simdhtml::serialize::{
@@ -189,17 +189,6 @@ fn fragments() {
     assert_eq!(serialize_document(&doc, &quoted), "<p id=\"a\">x</p>");
 }
 
-/// The pages (`.html`, `.htm`) directly in `dir`, sorted.
-fn pages_in(dir: &Path) -> Vec<PathBuf> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| common::missing_data(dir, e))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "html" || x == "htm"))
-        .collect();
-    entries.sort();
-    entries
-}
-
 /// What minifying some pages came to.
 #[derive(Default)]
 struct Totals {
@@ -242,9 +231,7 @@ fn minify_pages(entries: &[PathBuf]) -> Totals {
 /// The repository's own pages (`corpus/`, `corpus/generated/`): these always run.
 #[test]
 fn repository_corpus_minifies() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut entries = pages_in(&root);
-    entries.extend(pages_in(&root.join("generated")));
+    let entries = common::repository_pages();
     assert_eq!(entries.len(), 15);
     let t = minify_pages(&entries);
     assert!(t.min_bytes < t.spec_bytes);
@@ -256,7 +243,7 @@ fn corpus_minifies() {
     else {
         return;
     };
-    let entries = pages_in(&dir);
+    let entries = common::pages_in(&dir);
     assert!(entries.len() > 200, "corpus has {} pages", entries.len());
     let t = minify_pages(&entries);
     let percent = |n: usize| n as f64 * 100.0 / t.spec_bytes as f64;

@@ -16,22 +16,11 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use simdhtml::input::{InputOptions, decode};
 use simdhtml::serialize::{SerializeOptions, html5lib_dump, serialize_document};
 use simdhtml::{Arena, NodeData, ParseOptions, parse_document_str};
-
-/// The pages (`.html`, `.htm`) directly in `dir`, sorted.
-fn pages_in(dir: &Path) -> Vec<PathBuf> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| common::missing_data(dir, e))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "html" || x == "htm"))
-        .collect();
-    entries.sort();
-    entries
-}
 
 /// What the round trip of some pages came to.
 #[derive(Debug, Default)]
@@ -63,9 +52,7 @@ impl RoundTrip {
 /// The repository's own pages (`corpus/` and `corpus/generated/`): these always run.
 #[test]
 fn repository_corpus_round_trips() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut entries = pages_in(&root);
-    entries.extend(pages_in(&root.join("generated")));
+    let entries = common::repository_pages();
     assert_eq!(
         entries.len(),
         15,
@@ -81,7 +68,7 @@ fn corpus_round_trips() {
     else {
         return;
     };
-    let entries = pages_in(&dir);
+    let entries = common::pages_in(&dir);
     assert!(entries.len() > 200, "corpus has {} pages", entries.len());
     let r = round_trip(&entries);
     r.assert_no_failures();

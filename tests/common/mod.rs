@@ -18,6 +18,26 @@ pub fn missing_data(path: &Path, err: impl std::fmt::Display) -> ! {
     )
 }
 
+/// The pages (`.html`, `.htm`) directly in `dir`, sorted.
+pub fn pages_in(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| missing_data(dir, e))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "html" || x == "htm"))
+        .collect();
+    entries.sort();
+    entries
+}
+
+/// The repository's own pages: `corpus/` and `corpus/generated/` (15 pages), which every
+/// clone has.
+pub fn repository_pages() -> Vec<std::path::PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut pages = pages_in(&root);
+    pages.extend(pages_in(&root.join("generated")));
+    pages
+}
+
 /// The first line where two texts differ, both sides shown (clipped to 200 characters) under
 /// the names given, for failure messages.
 pub fn first_diff(a: &str, b: &str, a_name: &str, b_name: &str) -> String {
