@@ -130,7 +130,7 @@ pub mod warc;
 pub use bumpalo::Bump as Arena;
 pub use dom::{Document, NodeData, NodeId, NodeRef};
 pub use parser::{
-    FragmentContext, ParseOptions, parse_document, parse_document_str, parse_fragment,
-    parse_with_sink,
+    FragmentContext, ParseOptions, page_node_budget, parse_document, parse_document_str,
+    parse_fragment, parse_with_sink,
 };
 pub use tag::Tag;

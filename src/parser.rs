@@ -205,6 +205,15 @@ impl SizeHint {
     }
 }
 
+/// The node budget ([`ParseOptions::max_nodes`]) the `simdhtml` command and the Python
+/// package give a page of `bytes` input bytes: the larger of 1,000,000 nodes and one node per
+/// input byte. Real pages have about one node per 74 bytes (the shared corpus), so only input
+/// built to make the spec's tree grow with the square of its size reaches it; it keeps such a
+/// page to about 64 bytes of node records per input byte.
+pub const fn page_node_budget(bytes: usize) -> usize {
+    if bytes > 1_000_000 { bytes } else { 1_000_000 }
+}
+
 /// Parses a whole document from its bytes (HTML Standard 13.2): the encoding sniffing algorithm
 /// (13.2.3.2) with `options.input`, decoding (zero-copy for valid UTF-8), tokenizing and tree
 /// construction. While the confidence is tentative, a `<meta>` charset met by the "in head"

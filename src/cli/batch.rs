@@ -47,7 +47,8 @@ pub struct BatchArgs {
     /// errors). `encoding` is accepted and changes nothing.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "title,lang")]
     pub fields: Vec<Field>,
-    /// The address to resolve relative links against (the `links` field) when a page has no
+    /// The address to resolve relative links against (the `links` and `meta` fields; an
+    /// archive record's own URL comes first) when a page has no
     /// `<base href>` of its own, e.g. `https://example.org/news/`; the same for every page.
     /// A page's `<base href>` is resolved against it and then wins. Without it, relative links
     /// of a page without an absolute `<base href>` are written as the page wrote them.
@@ -102,7 +103,7 @@ pub enum Field {
     /// The main content as Markdown (`text --main --markdown`).
     Markdown,
     /// The page's metadata (description, canonical, robots, og, twitter, published, modified,
-    /// author, lang, refresh; `extract::meta`), URLs resolved.
+    /// author, lang, refresh; `extract::meta`), URLs resolved as `links` resolves them.
     Meta,
     /// The links (`a[href]`, `img[src]`, …, not `javascript:`), resolved against `<base href>`
     /// and `--base`.
@@ -432,7 +433,7 @@ pub(super) fn parse_fields(
                         .markdown(&doc, &extract::MarkdownOptions::new(options.scripting))
                         .into(),
                 ),
-                Field::Meta => ("meta", super::extract_json::meta(&doc, args.base.as_ref())),
+                Field::Meta => ("meta", super::extract_json::meta(&doc, base)),
                 Field::Links => (
                     "links",
                     extract::links(&doc, base)

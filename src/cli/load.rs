@@ -151,12 +151,9 @@ pub fn page_options(encoding: Option<&str>) -> ParseOptions {
 }
 
 /// The node budget ([`ParseOptions::max_nodes`]) of the page commands and `batch` for a page of
-/// `bytes` bytes, unless told otherwise: the larger of 1,000,000 nodes and one node per input
-/// byte. Real pages have about one node per 74 bytes (the shared corpus), so only input built to
-/// make the spec's tree grow with the square of its size (see `ParseOptions::max_nodes`)
-/// reaches it; it keeps such a page to about 64 bytes of node records per input byte.
+/// `bytes` bytes, unless told otherwise ([`simdhtml::page_node_budget`]).
 pub fn default_max_nodes(bytes: usize) -> usize {
-    bytes.max(1_000_000)
+    simdhtml::page_node_budget(bytes)
 }
 
 /// Parses the document's bytes as a browser does (BOM, transport charset, `<meta>` prescan,

@@ -1,0 +1,511 @@
+//! `simdhtml.iter_warc`: the records of a WARC or ARC archive with `simdhtml batch`'s reader and
+//! rules (`simdhtml::warc`; docs/warc.md).
+
+use std::io::{self, Read, Seek, SeekFrom};
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+use simdhtml::warc::{Event, PayloadKind, Reader, ReaderOptions, Record, capture, sniffs_as_html};
+
+use crate::{Input, WarcError, check_label, parse_base, parse_input};
+
+/// Where an archive's bytes come from: a file opened by path, or a Python binary file object
+/// (anything with `read(n)`; `seek`/`tell` used when `seekable()` says so).
+enum Source {
+    File(std::fs::File),
+    Python(PyFile),
+}
+
+/// A Python binary file object as `Read + Seek`. Each read takes the GIL for the call.
+///
+/// The reader seeks once, back to where it started after peeking at the first bytes (to tell
+/// the compression). A stream that cannot seek (a socket, an HTTP body) keeps what it read
+/// until that seek and reads it again from memory.
+struct PyFile {
+    file: Py<PyAny>,
+    seekable: bool,
+    /// The stream position (for a stream that cannot seek: bytes read so far).
+    pos: u64,
+    /// A stream that cannot seek, before its first seek: every byte read (from position 0).
+    kept: Option<Vec<u8>>,
+    /// Bytes to give again before reading on (after the seek back).
+    replay: Vec<u8>,
+    replay_at: usize,
+}
+
+impl PyFile {
+    fn new(file: Bound<'_, PyAny>) -> PyResult<PyFile> {
+        let seekable = match file.getattr("seekable") {
+            Ok(f) => f.call0()?.is_truthy()?,
+            Err(_) => false,
+        };
+        let pos = if seekable {
+            file.call_method0("tell")?.extract()?
+        } else {
+            0
+        };
+        Ok(PyFile {
+            file: file.unbind(),
+            seekable,
+            pos,
+            kept: (!seekable).then(Vec::new),
+            replay: Vec::new(),
+            replay_at: 0,
+        })
+    }
+}
+
+/// A Python exception raised by the file object, as an `io::Error` (its text kept).
+fn io_error(e: PyErr) -> io::Error {
+    io::Error::other(e.to_string())
+}
+
+impl Read for PyFile {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.replay_at < self.replay.len() {
+            let n = buf.len().min(self.replay.len() - self.replay_at);
+            buf[..n].copy_from_slice(&self.replay[self.replay_at..self.replay_at + n]);
+            self.replay_at += n;
+            self.pos += n as u64;
+            return Ok(n);
+        }
+        let n =
+            Python::attach(|py| -> PyResult<usize> {
+                let data = self.file.bind(py).call_method1("read", (buf.len(),))?;
+                if data.is_none() {
+                    // A non-blocking stream with nothing ready: read again.
+                    return Ok(0);
+                }
+                let bytes = data.cast::<PyBytes>().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "the archive's read() returned {}, not bytes (open the file in binary mode: \
+                     open(path, \"rb\"))",
+                    data.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+                ))
+            })?;
+                let b = bytes.as_bytes();
+                let n = b.len().min(buf.len());
+                buf[..n].copy_from_slice(&b[..n]);
+                Ok(n)
+            })
+            .map_err(io_error)?;
+        if let Some(kept) = &mut self.kept {
+            kept.extend_from_slice(&buf[..n]);
+        }
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
+impl Seek for PyFile {
+    fn seek(&mut self, to: SeekFrom) -> io::Result<u64> {
+        if self.seekable {
+            let (offset, whence) = match to {
+                SeekFrom::Start(n) => (n as i64, 0),
+                SeekFrom::Current(n) => (n, 1),
+                SeekFrom::End(n) => (n, 2),
+            };
+            let pos = Python::attach(|py| -> PyResult<u64> {
+                self.file.bind(py).call_method1("seek", (offset, whence))?;
+                self.file.bind(py).call_method0("tell")?.extract()
+            })
+            .map_err(io_error)?;
+            self.pos = pos;
+            return Ok(pos);
+        }
+        match to {
+            SeekFrom::Current(0) => Ok(self.pos),
+            SeekFrom::Start(n) if n <= self.pos => match self.kept.take() {
+                Some(kept) => {
+                    self.replay = kept;
+                    self.replay_at = n as usize;
+                    self.pos = n;
+                    Ok(n)
+                }
+                None => Err(io::Error::new(
+                    io::ErrorKind::Unsupported,
+                    "the archive's stream cannot seek",
+                )),
+            },
+            _ => Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                "the archive's stream cannot seek",
+            )),
+        }
+    }
+}
+
+impl Read for Source {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Source::File(f) => f.read(buf),
+            Source::Python(f) => f.read(buf),
+        }
+    }
+}
+
+impl Seek for Source {
+    fn seek(&mut self, to: SeekFrom) -> io::Result<u64> {
+        match self {
+            Source::File(f) => f.seek(to),
+            Source::Python(f) => f.seek(to),
+        }
+    }
+}
+
+/// What the iterator reads and how.
+struct State {
+    reader: Reader<Source>,
+    html_only: bool,
+    skip_errors: bool,
+    max_bytes: u64,
+}
+
+/// A record ready to become a Python `WarcRecord` (no Python object yet).
+struct Found {
+    record: Record,
+    status: Option<u16>,
+    content_type: Option<String>,
+    charset: Option<String>,
+    body: Vec<u8>,
+    truncated: Option<String>,
+}
+
+/// What the reader gave next.
+enum Next {
+    Record(Box<Found>),
+    Error { offset: u64, message: String },
+    End,
+}
+
+impl State {
+    /// The next record to give (with `html_only`, the next one `batch` writes a page line for),
+    /// or the next error, or the end.
+    fn next(&mut self) -> Next {
+        loop {
+            let Some(event) = self.reader.next() else {
+                return Next::End;
+            };
+            let record = match event {
+                Event::Error(e) => {
+                    return Next::Error {
+                        offset: e.offset,
+                        message: e.message,
+                    };
+                }
+                Event::Record(r) => r,
+            };
+            let cap = capture(&record);
+            if self.html_only && !cap.as_ref().is_some_and(|c| c.kind != PayloadKind::Other) {
+                continue;
+            }
+            if record.over_limit {
+                return Next::Error {
+                    offset: record.offset,
+                    message: format!(
+                        "a record of {} bytes, over max_bytes {}",
+                        record.block_len, self.max_bytes
+                    ),
+                };
+            }
+            let (status, content_type, charset, body) = match &cap {
+                Some(c) => {
+                    let body = c.payload(&record, self.max_bytes);
+                    if body.over_limit {
+                        return Next::Error {
+                            offset: record.offset,
+                            message: format!(
+                                "the payload decodes to more than max_bytes {} bytes",
+                                self.max_bytes
+                            ),
+                        };
+                    }
+                    if self.html_only
+                        && c.kind == PayloadKind::Sniff
+                        && !sniffs_as_html(&body.bytes)
+                    {
+                        continue;
+                    }
+                    let cut = body.cut.clone();
+                    (
+                        c.status,
+                        c.content_type.clone(),
+                        c.charset().map(str::to_owned),
+                        (body.bytes, cut),
+                    )
+                }
+                None => (
+                    None,
+                    record.content_type().map(str::to_owned),
+                    None,
+                    (record.block.clone(), None),
+                ),
+            };
+            let (body, body_cut) = body;
+            // As `batch`'s `truncated_record`.
+            let truncated = record
+                .truncated()
+                .map(|t| format!("WARC-Truncated: {t}"))
+                .or_else(|| record.cut.clone())
+                .or(body_cut)
+                .or_else(|| {
+                    record
+                        .bad_length
+                        .as_ref()
+                        .map(|l| format!("the ARC length {l:?} is not a number; read as 0"))
+                });
+            return Next::Record(Box::new(Found {
+                record,
+                status,
+                content_type,
+                charset,
+                body,
+                truncated,
+            }));
+        }
+    }
+}
+
+/// iter_warc(source, *, html_only=True, errors="raise", max_bytes=67108864)
+/// --
+///
+/// The records of a WARC (1.0, 1.1, 0.17/0.18) or ARC archive, in file order: plain, gzip
+/// (per record or whole), zstd, LZ4 or bzip2, as its first bytes tell. `source` is a path
+/// (`str` or `os.PathLike`) or a binary file object (`open(path, "rb")`, an HTTP body: anything
+/// with `read(n)`; it need not seek).
+///
+/// With `html_only=True` (the default) the records are exactly those `simdhtml batch ARCHIVE`
+/// writes a page line for: `response` and `resource` records whose payload type is HTML (or
+/// that have no usable type and sniff as HTML). With `html_only=False`, every record
+/// (`warcinfo`, `request`, `metadata`, `revisit`... too).
+///
+/// Bytes that are not a good record (a truncated file, a corrupt gzip member, a bad header),
+/// and records over `max_bytes` bytes (before or after undoing the `Content-Encoding`), are
+/// errors: with `errors="raise"` the iterator raises `WarcError` there (after every good
+/// record before it; iterating again goes on after it), with `errors="skip"` it goes on, and
+/// `WarcIterator.errors` lists them as `(offset, message)`.
+///
+/// Raises `OSError` when the file cannot be opened or its first bytes read, `TypeError` for
+/// a source that is neither a path nor a binary file object, `ValueError` for a bad `errors`.
+#[pyfunction]
+#[pyo3(signature = (source, *, html_only = true, errors = "raise", max_bytes = 64 * 1024 * 1024))]
+pub fn iter_warc(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    html_only: bool,
+    errors: &str,
+    max_bytes: u64,
+) -> PyResult<WarcIterator> {
+    let skip_errors = match errors {
+        "raise" => false,
+        "skip" => true,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "errors must be \"raise\" or \"skip\", not {other:?}"
+            )));
+        }
+    };
+    let options = ReaderOptions {
+        max_block: max_bytes,
+    };
+    let (src, path) = if let Ok(path) = source.extract::<PathBuf>() {
+        let file = std::fs::File::open(&path).map_err(|e| os_error(&e, &path))?;
+        (Source::File(file), path.display().to_string())
+    } else if source.hasattr("read")? {
+        let name = source
+            .getattr("name")
+            .ok()
+            .and_then(|n| n.extract::<String>().ok())
+            .unwrap_or_else(|| "<stream>".to_owned());
+        (Source::Python(PyFile::new(source.clone())?), name)
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "iter_warc() takes a path or a binary file object, not {}",
+            source.get_type().name()?
+        )));
+    };
+    let reader = py
+        .detach(move || Reader::new(src, options))
+        .map_err(|e| PyOSError::new_err(format!("{path}: cannot read: {e}")))?;
+    Ok(WarcIterator {
+        state: Mutex::new(State {
+            reader,
+            html_only,
+            skip_errors,
+            max_bytes,
+        }),
+        path,
+        errors: Mutex::new(Vec::new()),
+    })
+}
+
+/// An `OSError` of the right subclass (`FileNotFoundError`, `PermissionError`...) naming `path`.
+fn os_error(e: &io::Error, path: &std::path::Path) -> PyErr {
+    let path = path.display().to_string();
+    match e.raw_os_error() {
+        Some(errno) => {
+            let text = io::Error::from_raw_os_error(errno).to_string();
+            let text = text.split(" (os error").next().unwrap_or(&text).to_owned();
+            PyOSError::new_err((errno, text, path))
+        }
+        None => PyOSError::new_err(format!("{path}: {e}")),
+    }
+}
+
+/// The iterator `iter_warc` returns. `errors` lists the errors skipped so far (with
+/// `errors="skip"`) as `(offset, message)`.
+#[pyclass(frozen, module = "simdhtml")]
+pub struct WarcIterator {
+    state: Mutex<State>,
+    /// The archive's name, for messages.
+    path: String,
+    errors: Mutex<Vec<(u64, String)>>,
+}
+
+#[pymethods]
+impl WarcIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<WarcRecord>> {
+        loop {
+            // The reader may call back into Python (a file object's read): the mutex is taken
+            // with the GIL released, so a thread waiting for it never holds the GIL.
+            let (next, skip) = py.detach(|| {
+                let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+                (state.next(), state.skip_errors)
+            });
+            match next {
+                Next::End => return Ok(None),
+                Next::Error { offset, message } if skip => {
+                    self.errors
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .push((offset, message));
+                }
+                Next::Error { offset, message } => {
+                    let err =
+                        WarcError::new_err(format!("{}: offset {offset}: {message}", self.path));
+                    let value = err.value(py);
+                    value.setattr("path", &self.path)?;
+                    value.setattr("offset", offset)?;
+                    value.setattr("reason", &message)?;
+                    return Err(err);
+                }
+                Next::Record(found) => return Ok(Some(WarcRecord::new(py, *found))),
+            }
+        }
+    }
+
+    /// The errors skipped so far, as `(offset, message)` (with `errors="skip"`).
+    #[getter]
+    fn errors(&self) -> Vec<(u64, String)> {
+        self.errors
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+}
+
+/// One record of an archive. `body` is the payload: for a response, the HTTP body with its
+/// `Content-Encoding` (gzip, deflate, br) undone; for a resource and every other record, the
+/// record's block.
+#[pyclass(frozen, module = "simdhtml", get_all)]
+pub struct WarcRecord {
+    /// `WARC-Target-URI` (ARC: the URL field), or `None`.
+    url: Option<String>,
+    /// `WARC-Record-ID` (`<urn:uuid:...>`), or `None` (ARC).
+    record_id: Option<String>,
+    /// `WARC-Date` (ARC: the archive date, as an ISO 8601 date), or `None`.
+    date: Option<String>,
+    /// The record type, lower case: `response`, `resource`, `request`, `warcinfo`, ...
+    record_type: String,
+    /// The HTTP status code, or `None` (no HTTP head).
+    status: Option<u16>,
+    /// The payload's `Content-Type` as written (the HTTP response's, else the record's), or
+    /// `None`.
+    content_type: Option<String>,
+    /// The HTTP `charset` when it is a label of the WHATWG Encoding Standard (the transport
+    /// charset `parse` uses), or `None`.
+    charset: Option<String>,
+    /// Where to start reading for the record: its first byte in an uncompressed file, the
+    /// start of its gzip member (as CDX indexes give it); 0 for zstd and bzip2 files.
+    offset: u64,
+    /// How many decompressed bytes into its gzip member the record starts, when it does not
+    /// start there (a file gzipped as a whole), else `None`.
+    offset_in_member: Option<u64>,
+    /// Why the record or its payload is shorter than declared (`WARC-Truncated`, a file that
+    /// ends inside it, a body whose coding is cut), as `batch`'s `truncated_record`; or `None`.
+    truncated: Option<String>,
+    /// The payload (see the class), bytes.
+    body: Py<PyBytes>,
+}
+
+impl WarcRecord {
+    fn new(py: Python<'_>, f: Found) -> WarcRecord {
+        WarcRecord {
+            url: f.record.target_uri().map(str::to_owned),
+            record_id: f.record.record_id().map(str::to_owned),
+            date: f.record.date(),
+            record_type: f.record.record_type(),
+            status: f.status,
+            content_type: f.content_type,
+            charset: f.charset,
+            offset: f.record.offset,
+            offset_in_member: f.record.offset_in_member,
+            truncated: f.truncated,
+            body: PyBytes::new(py, &f.body).unbind(),
+        }
+    }
+}
+
+#[pymethods]
+impl WarcRecord {
+    /// parse(*, encoding=<the HTTP charset>, base_url=<the record's URL>, scripting=True)
+    /// --
+    ///
+    /// Parses `body` as `simdhtml.parse` does, with the HTTP charset as the transport charset
+    /// and the record's URL as the base URL (when it is an absolute URL), as `batch` does.
+    #[pyo3(signature = (**kw))]
+    fn parse(&self, py: Python<'_>, kw: Option<&Bound<'_, PyDict>>) -> PyResult<crate::Document> {
+        let mut encoding = self.charset.clone();
+        let mut base = self.url.as_deref().and_then(|u| url::Url::parse(u).ok());
+        let mut scripting = true;
+        if let Some(kw) = kw {
+            for (k, v) in kw.iter() {
+                let k: String = k.extract()?;
+                match k.as_str() {
+                    "encoding" => {
+                        encoding = v.extract()?;
+                        check_label(encoding.as_deref())?;
+                    }
+                    "base_url" => {
+                        let b: Option<String> = v.extract()?;
+                        base = parse_base(b.as_deref())?;
+                    }
+                    "scripting" => scripting = v.extract()?,
+                    other => {
+                        return Err(PyTypeError::new_err(format!(
+                            "parse() got an unexpected keyword argument {other:?}"
+                        )));
+                    }
+                }
+            }
+        }
+        let input = Input::Bytes(self.body.bind(py).as_bytes().to_vec());
+        parse_input(py, input, encoding, base, scripting)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<simdhtml.WarcRecord {} {} offset={}>",
+            self.record_type,
+            self.url.as_deref().unwrap_or("-"),
+            self.offset
+        )
+    }
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The project's test command (README.md, "Tests"): the Rust tests, then the Python package's
+# tests (python/tests, the Spark example's among them) in a virtual environment of its own
+# (target/py-venv), into which it installs the package from this checkout and what the tests
+# use (requirements in python/requirements-test.txt). Arguments go to pytest.
+#
+# The Spark test needs Java (11 or later) on the PATH or in JAVA_HOME; without it that test fails
+# and says so (.ci/run installs it from the machine's packages when it is missing).
+set -euo pipefail
+cd "$(dirname "$0")"
+cargo test
+cargo build --release --bin simdhtml
+export SIMDHTML_BIN="$PWD/target/release/simdhtml"
+VENV="${SIMDHTML_VENV:-$PWD/target/py-venv}"
+if [ ! -x "$VENV/bin/python" ]; then
+    python3 -m venv "$VENV"
+fi
+"$VENV/bin/python" -m pip install --quiet --upgrade pip
+"$VENV/bin/python" -m pip install --quiet -r python/requirements-test.txt
+"$VENV/bin/python" -m pip install --quiet --force-reinstall --no-deps ./python
+"$VENV/bin/python" -m pytest python/tests "$@"
