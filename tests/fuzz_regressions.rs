@@ -64,3 +64,35 @@ fn an_option_removed_by_selectedcontent_cloning_is_not_the_selected_one() {
         "| <html>\n|   <head>\n|   <body>\n|     <select>\n|       <selectedcontent>\n"
     );
 }
+
+/// `warc` (the reader ends, every record's fields can be read): an ARC record whose URL has a
+/// two-byte character across byte 11 made `Record::record_type` slice the URL inside that
+/// character (it compared the first 11 bytes with `filedesc://` as a `str`).
+#[cfg(feature = "warc")]
+#[test]
+fn an_arc_url_with_a_multibyte_character_at_byte_11_has_a_record_type() {
+    use simdhtml::warc::{Event, Reader, ReaderOptions};
+    let arc = "filedesc://x.arc 0.0.0.0 20140301000000 text/plain 0\n\n\
+               http://exa\u{cf}\u{cf}mple.com/ 1.2.3.4 20140101000000 text/html 3\nabc\n";
+    let reader = Reader::new(
+        std::io::Cursor::new(arc.as_bytes().to_vec()),
+        ReaderOptions::default(),
+    )
+    .expect("an in-memory archive opens");
+    let types: Vec<(String, Option<String>)> = reader
+        .filter_map(|e| match e {
+            Event::Record(r) => Some((r.record_type(), r.target_uri().map(str::to_owned))),
+            Event::Error(_) => None,
+        })
+        .collect();
+    assert_eq!(
+        types,
+        [
+            ("arc_header".to_owned(), Some("filedesc://x.arc".to_owned())),
+            (
+                "response".to_owned(),
+                Some("http://exaÏÏmple.com/".to_owned())
+            ),
+        ]
+    );
+}

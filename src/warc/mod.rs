@@ -139,7 +139,9 @@ impl Record {
                 .to_ascii_lowercase(),
             Format::Arc => {
                 let url = self.header("URL").unwrap_or("");
-                if url.len() >= 11 && url[..11].eq_ignore_ascii_case("filedesc://") {
+                // Bytes, not `url[..11]`: the URL may have a multi-byte character there.
+                let scheme = url.as_bytes().get(..11);
+                if scheme.is_some_and(|s| s.eq_ignore_ascii_case(b"filedesc://")) {
                     "arc_header".to_owned()
                 } else {
                     "response".to_owned()
