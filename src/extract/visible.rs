@@ -334,10 +334,7 @@ pub(crate) fn text_of_filtered(
         }
         _ => return t.out,
     }
-    loop {
-        let Some(parent) = stack.last_mut() else {
-            break;
-        };
+    while let Some(parent) = stack.last_mut() {
         let Some(n) = parent.cursor.advance(doc) else {
             let Some(el) = stack.pop() else { break };
             close(doc, &el, &mut t);
