@@ -23,8 +23,13 @@ def shared_dir() -> pathlib.Path:
 
 
 def data_required() -> bool:
-    """Whether missing reference data fails the tests (CI) instead of skipping them."""
-    return any(os.environ.get(k) for k in ("CI", "SIMDHTML_REQUIRE_SHARED"))
+    """Whether missing reference data fails the tests instead of skipping them: ``CI`` or
+    ``SIMDHTML_REQUIRE_SHARED`` set to anything but empty, ``0`` or ``false`` (as the Rust
+    tests' ``common::data_required``)."""
+    return any(
+        os.environ.get(k, "").strip() not in ("", "0", "false")
+        for k in ("CI", "SIMDHTML_REQUIRE_SHARED")
+    )
 
 
 def require_data(path: pathlib.Path, what: str) -> pathlib.Path:
