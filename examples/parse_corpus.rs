@@ -7,8 +7,13 @@
 //! records element names and counts nodes: html5ever's parsing cost without building a DOM, a
 //! lower bound for any html5ever DOM (`--toggle-collect='*html5ever_parse*'`).
 //!
-//! Usage: `cargo run --release --example parse_corpus -- [parse|tokenize|html5ever] [ROUNDS]`
-//! (default: `parse 1`). The corpus is `$SIMDHTML_SHARED/corpus`, decoded once with simdhtml's input layer
+//! `bytes` parses each page's bytes with `parse_document` and default options (the encoding
+//! sniffing algorithm, decoding, a re-parse on a late `<meta>`), `bytes-utf8` the same bytes with
+//! the transport charset UTF-8 (`--toggle-collect='*simdhtml_bytes*'` for both): the cost of the
+//! default path against a page declared UTF-8.
+//!
+//! Usage: `cargo run --release --example parse_corpus --
+//! [parse|bytes|bytes-utf8|tokenize|html5ever] [ROUNDS]` (default: `parse 1`). The corpus is `$SIMDHTML_SHARED/corpus`, decoded once with simdhtml's input layer
 //! before the clock starts.
 
 #[path = "../benches/support/mod.rs"]
@@ -17,12 +22,22 @@ mod support;
 use std::time::Instant;
 
 use bumpalo::Bump;
-use simdhtml::{ParseOptions, parse_document_str};
+use simdhtml::input::InputOptions;
+use simdhtml::{ParseOptions, parse_document, parse_document_str};
 
 /// One page through the whole parser; returns the number of nodes.
 #[inline(never)]
 fn simdhtml_parse(arena: &Bump, text: &str) -> usize {
     parse_document_str(arena, text, &ParseOptions::default()).len()
+}
+
+/// One page's bytes through `parse_document` with `options`: sniffing, decoding, the re-parse
+/// on a late `<meta>` and the parse; returns the number of nodes.
+#[inline(never)]
+fn simdhtml_bytes(arena: &Bump, bytes: &[u8], options: &ParseOptions) -> usize {
+    parse_document(arena, bytes, options)
+        .expect("known labels only")
+        .len()
 }
 
 fn main() {
@@ -37,6 +52,14 @@ fn main() {
         "{} pages, {bytes} bytes decoded, {rounds} round(s)",
         pages.len()
     );
+    let utf8 = ParseOptions {
+        input: InputOptions {
+            transport_charset: Some("utf-8".into()),
+            ..InputOptions::default()
+        },
+        ..ParseOptions::default()
+    };
+    let default = ParseOptions::default();
     let mut arena = Bump::new();
     let start = Instant::now();
     let mut nodes = 0;
@@ -48,17 +71,27 @@ fn main() {
                     arena.reset();
                     nodes += simdhtml_parse(&arena, &page.text);
                 }
+                "bytes" => {
+                    arena.reset();
+                    nodes += simdhtml_bytes(&arena, &page.bytes, &default);
+                }
+                "bytes-utf8" => {
+                    arena.reset();
+                    nodes += simdhtml_bytes(&arena, &page.bytes, &utf8);
+                }
                 "tokenize" => {
                     nodes += support::simdhtml_tokenize(&mut arena, &page.text).tags as usize
                 }
                 "html5ever" => nodes += html5ever_parse(&page.text),
-                other => panic!("unknown mode {other:?}: parse, tokenize or html5ever"),
+                other => panic!(
+                    "unknown mode {other:?}: parse, bytes, bytes-utf8, tokenize or html5ever"
+                ),
             }
         }
     }
     let secs = start.elapsed().as_secs_f64();
     let mbps = (bytes as f64 * f64::from(rounds)) / secs / 1e6;
-    println!("{which:>9}: {mbps:8.1} MB/s  {nodes} nodes (tags when tokenizing)");
+    println!("{which:>10}: {mbps:8.1} MB/s  {nodes} nodes (tags when tokenizing)");
 }
 
 /// html5ever's parser into [`CountingSink`]; returns the number of nodes it created.

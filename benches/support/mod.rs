@@ -23,6 +23,8 @@ pub struct Page {
     pub name: String,
     /// The decoded text (the input layer's output, owned).
     pub text: String,
+    /// The file's bytes as read (for the measurements that include sniffing and decoding).
+    pub bytes: Vec<u8>,
 }
 
 /// `$SIMDHTML_SHARED`, default `../shared` beside the repository.
@@ -95,6 +97,7 @@ pub fn load(paths: &[PathBuf]) -> Vec<Page> {
             Page {
                 name: path.file_name().unwrap().to_string_lossy().into_owned(),
                 text,
+                bytes,
             }
         })
         .collect()
@@ -250,6 +253,7 @@ pub fn text_heavy(pages: &[Page]) -> Vec<Page> {
         .map(|(_, p)| Page {
             name: p.name.clone(),
             text: p.text.clone(),
+            bytes: p.bytes.clone(),
         })
         .collect()
 }

@@ -279,8 +279,28 @@ fn guesses(options: &InputOptions) -> bool {
 }
 
 /// Step 8 with `chardetng`: `None` when the bytes are all ASCII (nothing to guess from).
+///
+/// Two kinds of input are answered without running the detector, with the answer it gives
+/// (chardetng 1.0's `EncodingDetector::feed` and `guess`; `tests::the_guess_shortcuts_agree_with_chardetng`
+/// compares them): all ASCII (`feed` reports no non-ASCII byte: no guess), and valid UTF-8 with
+/// non-ASCII bytes (its UTF-8 candidate stays qualified, and then `guess` returns UTF-8 if
+/// allowed, else the encoding of its "generic" top-level domain, windows-1252, whatever the
+/// other candidates score). The detector costs hundreds of instructions per byte on UTF-8
+/// input (every candidate decodes every byte), more than the whole parse.
 #[cfg(feature = "guess")]
 fn guess(bytes: &[u8], allow_utf8: bool) -> Option<&'static Encoding> {
+    if bytes.is_ascii() {
+        return None;
+    }
+    if simdutf8::basic::from_utf8(bytes).is_ok() {
+        return Some(if allow_utf8 { UTF_8 } else { WINDOWS_1252 });
+    }
+    detect(bytes, allow_utf8)
+}
+
+/// Step 8 with `chardetng` itself, on every kind of input: what [`guess`] answers.
+#[cfg(feature = "guess")]
+fn detect(bytes: &[u8], allow_utf8: bool) -> Option<&'static Encoding> {
     use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
     // Browsers must not guess ISO-2022-JP for pages that can run script (chardetng's docs).
     let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
@@ -615,6 +635,59 @@ mod tests {
             ..options()
         };
         assert_eq!(sniff(utf8, &opts).unwrap().encoding, UTF_8);
+    }
+
+    #[test]
+    #[cfg(feature = "guess")]
+    fn the_guess_shortcuts_agree_with_chardetng() {
+        let sjis = SHIFT_JIS.encode("日本語のテキストです。").0.into_owned();
+        let mut cases: Vec<Vec<u8>> = vec![
+            b"".to_vec(),
+            b"<p>plain ascii".to_vec(),
+            b"\x1B$B$\"\x1B(B ascii with escapes".to_vec(),
+            "Grüße aus Köln".as_bytes().to_vec(),
+            "日本語のテキストです。".as_bytes().to_vec(),
+            "Привет, мир! Это проверка.".as_bytes().to_vec(),
+            "\u{1F600} emoji \u{10FFFF}".as_bytes().to_vec(),
+            b"caf\xE9 latin".to_vec(),
+            sjis.clone(),
+            // Cut inside a sequence, a lone continuation byte, an encoded surrogate, an
+            // overlong form: not UTF-8.
+            "日本".as_bytes()[..4].to_vec(),
+            b"a\x80b".to_vec(),
+            b"\xED\xA0\x80".to_vec(),
+            b"\xC0\xAF".to_vec(),
+        ];
+        // Valid UTF-8 up to the window's end, then cut by it.
+        let mut long = "é".repeat(GUESS_LIMIT / 2).into_bytes();
+        long.insert(0, b'a');
+        cases.push(long[..GUESS_LIMIT].to_vec());
+        for bytes in &cases {
+            for allow_utf8 in [false, true] {
+                assert_eq!(
+                    guess(bytes, allow_utf8),
+                    detect(bytes, allow_utf8),
+                    "{bytes:?} allow_utf8={allow_utf8}"
+                );
+            }
+        }
+    }
+
+    #[cfg(feature = "guess")]
+    proptest::proptest! {
+        /// The shortcuts on any text (mostly valid UTF-8 with non-ASCII) and any bytes.
+        #[test]
+        fn the_guess_shortcuts_agree_on_any_input(
+            text in "\\PC{0,40}",
+            bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..40),
+            allow_utf8: bool,
+        ) {
+            proptest::prop_assert_eq!(
+                guess(text.as_bytes(), allow_utf8),
+                detect(text.as_bytes(), allow_utf8)
+            );
+            proptest::prop_assert_eq!(guess(&bytes, allow_utf8), detect(&bytes, allow_utf8));
+        }
     }
 
     #[test]
