@@ -333,18 +333,35 @@ pub fn decode<'a>(
     bytes: &'a [u8],
     options: &InputOptions,
 ) -> Result<Decoded<'a>, InputError> {
-    let Sniffed {
-        encoding,
-        source,
-        confidence,
-    } = sniff(bytes, options)?;
-    let (text, encoding) = decode_bytes(arena, bytes, encoding);
-    Ok(Decoded {
+    Ok(decode_sniffed(arena, bytes, sniff(bytes, options)?))
+}
+
+/// Decodes `bytes` with the encoding [`sniff`] gave for them (see [`decode`]).
+pub fn decode_sniffed<'a>(arena: &'a Bump, bytes: &'a [u8], sniffed: Sniffed) -> Decoded<'a> {
+    let (text, encoding) = decode_bytes(arena, bytes, sniffed.encoding);
+    Decoded {
         text,
         encoding,
-        source,
-        confidence,
-    })
+        source: sniffed.source,
+        confidence: sniffed.confidence,
+    }
+}
+
+/// Decodes `bytes`, a part of a document from a point where the decoder of `encoding` is in its
+/// initial state (after ASCII bytes, see [`splits_after_ascii`]), with no BOM handling (a BOM
+/// is only one at the document's start). Borrowed from `bytes` when they are valid UTF-8
+/// decoded as UTF-8 or ASCII in an ASCII-compatible encoding; otherwise allocated in `arena`.
+pub fn decode_part<'a>(arena: &'a Bump, bytes: &'a [u8], encoding: &'static Encoding) -> &'a str {
+    decode_without_bom(arena, bytes, encoding)
+}
+
+/// Whether a document's decoding in `encoding` can be split after any ASCII byte: ASCII bytes
+/// decode to themselves and leave the decoder in its initial state, so decoding the bytes up
+/// to a point and the rest on their own gives the decoding of the whole. True of the
+/// ASCII-compatible encodings except ISO-2022-JP (whose ESC sequences are ASCII bytes that
+/// switch its state); false for UTF-16BE/LE and the replacement encoding.
+pub fn splits_after_ascii(encoding: &'static Encoding) -> bool {
+    encoding.is_ascii_compatible() && encoding != encoding_rs::ISO_2022_JP
 }
 
 /// The Encoding Standard's "decode" of `bytes` with `encoding` (13.2.3): a leading BOM wins over
@@ -382,16 +399,25 @@ fn decode_bytes<'a>(
         Some((bom_encoding, bom_length)) => (bom_encoding, &bytes[bom_length..]),
         None => (encoding, bytes),
     };
+    (decode_without_bom(arena, rest, encoding), encoding)
+}
+
+/// `encoding`'s decoder on `bytes` without BOM handling: UTF-8 through `simdutf8` (borrowed
+/// when valid), else `encoding_rs` (borrowed when it can be).
+fn decode_without_bom<'a>(
+    arena: &'a Bump,
+    bytes: &'a [u8],
+    encoding: &'static Encoding,
+) -> &'a str {
     if encoding == UTF_8
-        && let Ok(text) = simdutf8::basic::from_utf8(rest)
+        && let Ok(text) = simdutf8::basic::from_utf8(bytes)
     {
-        return (text, encoding);
+        return text;
     }
-    let text = match encoding.decode_without_bom_handling(rest).0 {
+    match encoding.decode_without_bom_handling(bytes).0 {
         Cow::Borrowed(text) => text,
         Cow::Owned(text) => arena.alloc_str(&text),
-    };
-    (text, encoding)
+    }
 }
 
 /// What the parser does after "changing the encoding while parsing" (13.2.3.4).
@@ -454,9 +480,7 @@ fn same_interpretation(bytes: &[u8], a: &'static Encoding, b: &'static Encoding)
     // Fast path: ASCII reads the same in every ASCII-compatible encoding except ISO-2022-JP,
     // whose ESC sequences are ASCII bytes too (and the replacement encoding, which is not
     // ASCII-compatible).
-    let ascii_safe =
-        |e: &'static Encoding| e.is_ascii_compatible() && e != encoding_rs::ISO_2022_JP;
-    if ascii_safe(a) && ascii_safe(b) && bytes.is_ascii() {
+    if splits_after_ascii(a) && splits_after_ascii(b) && bytes.is_ascii() {
         return true;
     }
     let (text_a, malformed_a) = a.decode_without_bom_handling(bytes);
