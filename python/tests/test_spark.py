@@ -13,7 +13,10 @@ without them the tests fail and say what is missing; they never pass without run
 """
 
 import collections
+import functools
 import gzip
+import http.server
+import importlib.util
 import json
 import os
 import pathlib
@@ -21,6 +24,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 import uuid
 
@@ -361,3 +365,69 @@ def test_error_counts_match_batch(spark_run):
     assert counts["pages"] == page_lines, (counts, page_lines)
     assert counts["record_errors"] == error_lines, (counts, error_lines)
     assert error_lines >= 1  # the corpus WARC's damaged member at least
+
+
+# ---------------------------------------------------------------------------------------------
+# The partition function alone (no Spark): inputs by file:// and http:// URL, relative paths.
+
+
+class FakeAccumulator:
+    def __init__(self):
+        self.value = 0
+
+    def add(self, n):
+        self.value += n
+
+
+def load_example():
+    spark_submit()  # the example imports pyspark: fail clearly if it is missing
+    spec = importlib.util.spec_from_file_location("extract_warc", EXAMPLE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_partition_reads_file_and_http_urls(tmp_path):
+    example = load_example()
+    warc = tmp_path / "corpus.warc.gz"
+    write_corpus_warc(warc)
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(tmp_path))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        counters = {
+            n: FakeAccumulator()
+            for n in ("files", "files_failed", "pages", "record_errors", "pages_failed")
+        }
+        process = example.make_partition_processor(base, False, counters)
+        listing = [f"file://{warc}\n", "corpus.warc.gz\n", "# a comment\n", "\n", "missing.warc.gz\n"]
+        rows = [dict(zip(example.OUTPUT_SCHEMA.names, row)) for row in process(iter(listing))]
+    finally:
+        server.shutdown()
+        server.server_close()
+    batch = run_cli("batch", "--fields", "title,lang,text,links", str(warc))
+    lines = [json.loads(line) for line in batch.stdout.decode("utf-8").splitlines()]
+    for uri in (f"file://{warc}", "corpus.warc.gz"):
+        mine = [r for r in rows if r["warc_filename"] == uri]
+        assert mine, f"no rows for {uri}"
+        problems = compare_file(uri, mine, lines)
+        assert not problems, "\n".join(problems[:10])
+    values = {n: c.value for n, c in counters.items()}
+    pages = sum("error" not in o for o in lines)
+    errors = sum("error" in o for o in lines)
+    # missing.warc.gz: the server's 404 is one failed file, and the partition goes on.
+    assert values == {
+        "files": 3,
+        "files_failed": 1,
+        "pages": 2 * pages,
+        "record_errors": 2 * errors,
+        "pages_failed": 0,
+    }, values
