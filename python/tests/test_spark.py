@@ -431,3 +431,16 @@ def test_partition_reads_file_and_http_urls(tmp_path):
         "record_errors": 2 * errors,
         "pages_failed": 0,
     }, values
+
+    # --main_content: the text column is batch's main_text.
+    counters = {n: FakeAccumulator() for n in counters}
+    process = example.make_partition_processor(None, True, counters)
+    rows = [dict(zip(example.OUTPUT_SCHEMA.names, row)) for row in process(iter([str(warc)]))]
+    batch = run_cli("batch", "--fields", "main_text", str(warc))
+    main = collections.Counter(
+        (o["offset"], o["url"], o["main_text"])
+        for o in map(json.loads, batch.stdout.decode("utf-8").splitlines())
+        if "error" not in o
+    )
+    assert collections.Counter((r["warc_record_offset"], r["url"], r["text"]) for r in rows) == main
+    assert sum(main.values()) == pages
