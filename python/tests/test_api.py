@@ -529,3 +529,20 @@ def test_elements_compare_equal_when_they_are_the_same_node():
     other = simdhtml.parse("<!DOCTYPE html><p id=a>1</p><p id=b>2</p>")
     # The same page parsed twice: different nodes.
     assert other.select_one("#a") != a1
+
+
+def test_node_budget_truncates_as_the_command(tmp_path):
+    """A page crafted to grow the tree with the square of its size (`<p><b id=N>x</p>`, the
+    README's example) stops at the command's node budget: `.truncated` as batch's
+    `"truncated"`, and the text, links and HTML of the part parsed as the commands print them."""
+    page = tmp_path / "budget.html"
+    page.write_text("".join(f"<p><b id={i}>x</p>" for i in range(3000)), encoding="ascii")
+    record = batch_pages([page], "title,links")[str(page)]
+    assert record.get("truncated") is True, record
+    doc = simdhtml.parse(read_bytes(page))
+    assert doc.truncated is True
+    assert doc.links() == record["links"]
+    assert doc.text() == cli_output("text", str(page))
+    assert len(doc.select("b")) == cli_select_count("b", [page])[str(page)]
+    assert simdhtml.parse(read_bytes(REPO_PAGES[0])).truncated is False
+    assert doc.html() == cli_output("html", str(page))

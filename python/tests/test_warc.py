@@ -23,6 +23,7 @@ from helpers import (
     http_charset,
     manifest_types,
     read_bytes,
+    repo_pages,
     warc_dir,
     warc_manifest,
 )
@@ -368,3 +369,34 @@ def test_default_max_bytes_is_64_mib(tmp_path):
     # With a larger limit the record is read (not parsed here: 64 MiB of page).
     (record,) = list(simdhtml.iter_warc(path, max_bytes=70 << 20))
     assert (record.status, record.url, len(record.body)) == (200, "https://example.org/big", (64 << 20) + 100)
+
+
+@pytest.mark.parametrize("kind", ["html-page", "random-bytes", "gzip-of-html"])
+def test_not_an_archive(kind, tmp_path):
+    """Bytes that are no archive, under an archive's name: what batch reports (errors and no
+    records) is what iter_warc raises or, with errors="skip", passes over."""
+    import gzip
+    import random
+
+    page = read_bytes(repo_pages()[0])
+    if kind == "html-page":
+        path, data = tmp_path / "page.warc", page
+    elif kind == "random-bytes":
+        path, data = tmp_path / "noise.warc", random.Random(14).randbytes(5000)
+    else:
+        path, data = tmp_path / "page.warc.gz", gzip.compress(page)
+    path.write_bytes(data)
+    lines = batch_archive(path)
+    pages, errors = pages_and_errors(lines)
+    assert errors, f"batch reports nothing wrong with {kind}: {lines}"
+    records, error = read_all(path)
+    m = Mismatches(kind)
+    first = next(i for i, x in enumerate(lines) if "error" in x)
+    compare_records(m, "raise", lines[:first], records)
+    assert isinstance(error, simdhtml.WarcError), error
+    assert error.offset == lines[first]["offset"]
+    assert lines[first]["error"] in str(error)
+    skipped, error = read_all(path, errors="skip")
+    assert error is None
+    compare_records(m, "skip", pages, skipped)
+    m.assert_none()
