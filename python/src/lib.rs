@@ -524,10 +524,9 @@ impl Element {
             n.attrs()
                 .iter()
                 .find(|a| match a.prefix {
-                    Some(prefix) => name
-                        .strip_prefix(prefix)
-                        .and_then(|r| r.strip_prefix(':'))
-                        == Some(a.name),
+                    Some(prefix) => {
+                        name.strip_prefix(prefix).and_then(|r| r.strip_prefix(':')) == Some(a.name)
+                    }
                     None => a.name == name,
                 })
                 .map(|a| a.value.to_owned())

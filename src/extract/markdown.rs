@@ -942,9 +942,11 @@ mod tests {
     #[test]
     fn shadow_content_where_the_flat_tree_shows_it() {
         assert_eq!(
-            md("<article><template shadowrootmode=open><h2><slot name=t></slot></h2>\
+            md(
+                "<article><template shadowrootmode=open><h2><slot name=t></slot></h2>\
                 <p><slot></slot></p></template><span slot=t>Title</span>Body <b>text</b>\
-                </article>"),
+                </article>"
+            ),
             "## Title\n\nBody **text**\n"
         );
     }
