@@ -6,6 +6,8 @@ looked up with ``require_data``: when it is missing the test is skipped with a v
 (``CI`` or ``SIMDHTML_REQUIRE_SHARED`` set, as ``.ci/run`` sets it), like the Rust tests.
 """
 
+from __future__ import annotations
+
 import os
 import pathlib
 import subprocess
@@ -58,7 +60,7 @@ def cli_binary() -> pathlib.Path:
 
 
 def run_cli(*args: str, input: bytes | None = None) -> subprocess.CompletedProcess:
-    """Runs the command with ``args``; its stdout as bytes, stderr as text."""
+    """Runs the command with ``args``; its stdout and stderr as bytes."""
     return subprocess.run(
         [str(cli_binary()), *args], input=input, capture_output=True, check=False
     )

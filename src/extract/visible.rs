@@ -1,6 +1,7 @@
 //! Visible text: the page's text one block per line, close to what a browser's `innerText`
 //! gives ([`visible_text`], [`visible_text_of`], [`visible_text_with`], [`TextOptions`]).
 
+use super::flat_tree::{Children, FlatTree};
 use crate::dom::{Document, NodeData, NodeId};
 use crate::tree_builder::Namespace;
 
@@ -162,95 +163,10 @@ pub fn visible_text_with(doc: &Document<'_>, node: NodeId, options: &TextOptions
     text_of_filtered(doc, node, options, &|_| false)
 }
 
-/// Where the walk takes an open element's next child from: the flat tree (CSS Scoping), in
-/// which a shadow host's children are its shadow root's, and a `slot`'s are the host's
-/// children assigned to it (or, with none, its own: the fallback content).
-#[derive(Clone, Copy)]
-enum Cursor<'a> {
-    /// The next sibling to give (the first child at first).
-    Siblings(Option<NodeId>),
-    /// The host's children whose slot name is `name` (DOM "find a slot": an element's `slot`
-    /// attribute, `""` for one without and for text), from `next` on.
-    Assigned { name: &'a str, next: Option<NodeId> },
-}
-
-impl Cursor<'_> {
-    fn advance(&mut self, doc: &Document<'_>) -> Option<NodeId> {
-        match self {
-            Cursor::Siblings(next) => {
-                let n = (*next)?;
-                *next = doc.next_sibling(n);
-                Some(n)
-            }
-            Cursor::Assigned { name, next } => loop {
-                let n = (*next)?;
-                *next = doc.next_sibling(n);
-                if slottable_name(doc, n) == Some(*name) {
-                    return Some(n);
-                }
-            },
-        }
-    }
-}
-
-/// A node's name as a slottable (`slot` attribute of an element, `""` for an element without
-/// one and for text), or `None` for what cannot be slotted (comments).
-fn slottable_name<'a>(doc: &Document<'a>, n: NodeId) -> Option<&'a str> {
-    match doc.data(n) {
-        NodeData::Element(e) => Some(e.attr("slot").unwrap_or("")),
-        NodeData::Text(_) => Some(""),
-        _ => None,
-    }
-}
-
-/// A shadow tree the walk is in: its host, the slot that gets each name (the first slot with
-/// that name in tree order), and the names the host's children take (slot assignment "named";
-/// with "manual", nothing is assigned without script).
-struct ShadowTree<'a> {
-    host: NodeId,
-    /// The walk's tree the host's children are in (`None`: the document's).
-    host_tree: Option<NodeId>,
-    first_slot: std::collections::HashMap<&'a str, NodeId>,
-    assigned_names: std::collections::HashSet<&'a str>,
-}
-
-impl<'a> ShadowTree<'a> {
-    fn new(doc: &Document<'a>, host: NodeId, root: NodeId, host_tree: Option<NodeId>) -> Self {
-        let mut first_slot = std::collections::HashMap::new();
-        let mut assigned_names = std::collections::HashSet::new();
-        let manual = matches!(doc.data(root), NodeData::ShadowRoot(d) if d.manual_slot_assignment);
-        if !manual {
-            for n in doc.descendants(root) {
-                if let Some(e) = doc.element(n)
-                    && e.ns == Namespace::Html
-                    && e.name == "slot"
-                {
-                    first_slot.entry(e.attr("name").unwrap_or("")).or_insert(n);
-                }
-            }
-            let mut c = doc.first_child(host);
-            while let Some(n) = c {
-                if let Some(name) = slottable_name(doc, n) {
-                    assigned_names.insert(name);
-                }
-                c = doc.next_sibling(n);
-            }
-        }
-        ShadowTree {
-            host,
-            host_tree,
-            first_slot,
-            assigned_names,
-        }
-    }
-}
-
 /// One open element of the walk.
 struct Open<'a> {
-    /// Where its next child comes from.
-    cursor: Cursor<'a>,
-    /// The shadow root of the tree its children are in (`None`: the document's tree).
-    tree: Option<NodeId>,
+    /// Its children, in the flat tree.
+    children: Children<'a>,
     display: Display,
     /// Text inside is kept as written.
     pre: bool,
@@ -283,22 +199,8 @@ pub(crate) fn text_of_filtered(
         a = doc.parent(p);
     }
     let mut stack: Vec<Open> = Vec::new();
-    // The shadow trees met (by their root), for the slots in them.
-    let mut trees: std::collections::HashMap<NodeId, ShadowTree> = std::collections::HashMap::new();
-    // The tree `node` is in: a node inside a shadow tree walks up to its root (its host is not
-    // known from there, so its slots show their fallback content).
-    let tree = {
-        let mut a = Some(node);
-        let mut root = None;
-        while let Some(p) = a {
-            if let NodeData::ShadowRoot(_) = doc.data(p) {
-                root = Some(p);
-                break;
-            }
-            a = doc.parent(p);
-        }
-        root
-    };
+    let mut flat = FlatTree::default();
+    let tree = FlatTree::tree_of(doc, node);
     match doc.data(node) {
         NodeData::Text(s) => {
             t.push(s, inherited_pre);
@@ -314,7 +216,7 @@ pub(crate) fn text_of_filtered(
             if d == Display::LineBreak {
                 return String::new();
             }
-            let open = open(doc, node, d, inherited_pre, options, tree, &mut trees);
+            let open = open(doc, node, d, inherited_pre, options, tree, &mut flat);
             stack.push(open);
             if matches!(d, Display::Block | Display::Row) {
                 t.break_line();
@@ -322,8 +224,7 @@ pub(crate) fn text_of_filtered(
         }
         NodeData::Document | NodeData::DocumentFragment | NodeData::ShadowRoot(_) => {
             stack.push(Open {
-                cursor: Cursor::Siblings(doc.first_child(node)),
-                tree,
+                children: Children::of_root(doc, node, tree),
                 display: Display::Inline,
                 pre: false,
                 closed_details: false,
@@ -335,13 +236,13 @@ pub(crate) fn text_of_filtered(
         _ => return t.out,
     }
     while let Some(parent) = stack.last_mut() {
-        let Some(n) = parent.cursor.advance(doc) else {
+        let Some(n) = parent.children.next(doc) else {
             let Some(el) = stack.pop() else { break };
             close(doc, &el, &mut t);
             continue;
         };
         let pre = parent.pre;
-        let tree = parent.tree;
+        let tree = parent.children.tree();
         if parent.closed_details {
             // Only the first `summary` child of a closed `details` is rendered.
             let is_summary = doc
@@ -384,7 +285,7 @@ pub(crate) fn text_of_filtered(
                 {
                     t.push(alt, false);
                 }
-                stack.push(open(doc, n, d, pre, options, tree, &mut trees));
+                stack.push(open(doc, n, d, pre, options, tree, &mut flat));
             }
             _ => {}
         }
@@ -393,9 +294,8 @@ pub(crate) fn text_of_filtered(
     t.out
 }
 
-/// The walk's record of element `n` (in the tree whose shadow root is `tree`), opened: where
-/// its children come from in the flat tree (a shadow host's shadow root, registered in
-/// `trees`; a slot's assigned nodes), and how it shows them.
+/// The walk's record of element `n` (in the tree whose shadow root is `tree`), opened: its
+/// children in the flat tree, and how it shows them.
 fn open<'a>(
     doc: &Document<'a>,
     n: NodeId,
@@ -403,25 +303,10 @@ fn open<'a>(
     pre: bool,
     options: &TextOptions,
     tree: Option<NodeId>,
-    trees: &mut std::collections::HashMap<NodeId, ShadowTree<'a>>,
+    flat: &mut FlatTree<'a>,
 ) -> Open<'a> {
     let e = doc.element(n).expect("an element");
     let html = e.ns == Namespace::Html;
-    let (cursor, child_tree) = if let Some(root) = doc.shadow_root(n) {
-        trees.insert(root, ShadowTree::new(doc, n, root, tree));
-        (Cursor::Siblings(doc.first_child(root)), Some(root))
-    } else if html
-        && e.name == "slot"
-        && let Some(shadow) = tree.and_then(|t| trees.get(&t))
-        && let name = e.attr("name").unwrap_or("")
-        && shadow.first_slot.get(name) == Some(&n)
-        && shadow.assigned_names.contains(name)
-    {
-        let next = doc.first_child(shadow.host);
-        (Cursor::Assigned { name, next }, shadow.host_tree)
-    } else {
-        (Cursor::Siblings(doc.first_child(n)), tree)
-    };
     let url = (options.link_urls
         && html
         && e.name == "a"
@@ -435,8 +320,7 @@ fn open<'a>(
         }))
     .then_some(n);
     Open {
-        cursor,
-        tree: child_tree,
+        children: flat.children(doc, n, tree),
         display: d,
         pre: pre || keeps_white_space(doc, n),
         closed_details: html && e.name == "details" && e.attr("open").is_none(),
