@@ -351,7 +351,11 @@ pub fn decode_sniffed<'a>(arena: &'a Bump, bytes: &'a [u8], sniffed: Sniffed) ->
 /// initial state (after ASCII bytes, see [`splits_after_ascii`]), with no BOM handling (a BOM
 /// is only one at the document's start). Borrowed from `bytes` when they are valid UTF-8
 /// decoded as UTF-8 or ASCII in an ASCII-compatible encoding; otherwise allocated in `arena`.
-pub fn decode_part<'a>(arena: &'a Bump, bytes: &'a [u8], encoding: &'static Encoding) -> &'a str {
+pub(crate) fn decode_part<'a>(
+    arena: &'a Bump,
+    bytes: &'a [u8],
+    encoding: &'static Encoding,
+) -> &'a str {
     decode_without_bom(arena, bytes, encoding)
 }
 
@@ -360,7 +364,7 @@ pub fn decode_part<'a>(arena: &'a Bump, bytes: &'a [u8], encoding: &'static Enco
 /// to a point and the rest on their own gives the decoding of the whole. True of the
 /// ASCII-compatible encodings except ISO-2022-JP (whose ESC sequences are ASCII bytes that
 /// switch its state); false for UTF-16BE/LE and the replacement encoding.
-pub fn splits_after_ascii(encoding: &'static Encoding) -> bool {
+pub(crate) fn splits_after_ascii(encoding: &'static Encoding) -> bool {
     encoding.is_ascii_compatible() && encoding != encoding_rs::ISO_2022_JP
 }
 
