@@ -7,7 +7,9 @@
 //! records element names and counts nodes: html5ever's parsing cost without building a DOM, a
 //! lower bound for any html5ever DOM (`--toggle-collect='*html5ever_parse*'`).
 //!
-//! Usage: `cargo run --release --example parse_corpus -- [parse|tokenize|html5ever] [ROUNDS]`
+//! `parse-spans` is `parse` with source spans (`ParseOptions::spans`), for their cost.
+//!
+//! Usage: `cargo run --release --example parse_corpus -- [parse|parse-spans|tokenize|html5ever] [ROUNDS]`
 //! (default: `parse 1`). The corpus is `$SIMDHTML_SHARED/corpus`, decoded once with simdhtml's input layer
 //! before the clock starts.
 
@@ -23,6 +25,16 @@ use simdhtml::{ParseOptions, parse_document_str};
 #[inline(never)]
 fn simdhtml_parse(arena: &Bump, text: &str) -> usize {
     parse_document_str(arena, text, &ParseOptions::default()).len()
+}
+
+/// [`simdhtml_parse`] with source spans (`ParseOptions::spans`).
+#[inline(never)]
+fn simdhtml_parse_spans(arena: &Bump, text: &str) -> usize {
+    let options = ParseOptions {
+        spans: true,
+        ..ParseOptions::default()
+    };
+    parse_document_str(arena, text, &options).len()
 }
 
 fn main() {
@@ -48,11 +60,17 @@ fn main() {
                     arena.reset();
                     nodes += simdhtml_parse(&arena, &page.text);
                 }
+                "parse-spans" => {
+                    arena.reset();
+                    nodes += simdhtml_parse_spans(&arena, &page.text);
+                }
                 "tokenize" => {
                     nodes += support::simdhtml_tokenize(&mut arena, &page.text).tags as usize
                 }
                 "html5ever" => nodes += html5ever_parse(&page.text),
-                other => panic!("unknown mode {other:?}: parse, tokenize or html5ever"),
+                other => {
+                    panic!("unknown mode {other:?}: parse, parse-spans, tokenize or html5ever")
+                }
             }
         }
     }

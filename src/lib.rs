@@ -128,7 +128,7 @@ pub mod tree_builder;
 pub mod warc;
 
 pub use bumpalo::Bump as Arena;
-pub use dom::{Document, NodeData, NodeId, NodeRef};
+pub use dom::{AttrSpan, Document, NodeData, NodeId, NodeRef, NodeSpan};
 pub use parser::{
     FragmentContext, ParseOptions, page_node_budget, parse_document, parse_document_str,
     parse_fragment, parse_with_sink,

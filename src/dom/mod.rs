@@ -24,12 +24,14 @@ mod document;
 mod mutate;
 pub mod node_ref;
 mod sink;
+mod span;
 
 pub use crate::tree_builder::{ShadowRootData, ShadowRootMode};
 pub use document::{Children, Descendants, Document};
 pub use mutate::MutationError;
 pub use node_ref::NodeRef;
 pub use sink::ArenaSink;
+pub use span::{AttrSpan, NodeSpan};
 
 /// A node of a [`Document`]: an index into its node table ([`NodeId::index`]; index 0 is the
 /// Document node). Four bytes, and `Option<NodeId>` is four bytes too.
