@@ -2,8 +2,9 @@
 //!
 //! Only for a sink with [`TreeSink::SOURCE_SPANS`]; for any other sink every `if
 //! S::SOURCE_SPANS` here is a constant `false` and the code is compiled out. The driver tells
-//! the builder each token's span before the token ([`TreeBuilder::set_token_source`]), and the
-//! builder tells the sink what the token became:
+//! the builder the segment of the document the tokenizer reads
+//! ([`TreeBuilder::set_source_segment`]) and, before each token, where it lies
+//! ([`TreeBuilder::set_token_bounds`]); the builder tells the sink what the token became:
 //!
 //! - an element created for the token, a start tag (13.2.6.1 "create an element for the
 //!   token"), gets the token as its start tag; an element created for a token the parser made
@@ -12,13 +13,13 @@
 //! - the adoption agency algorithm's clones and the elements that reconstructing the active
 //!   formatting elements creates get their original's start tag ("create an element for the
 //!   token for which the element was created");
-//! - an end tag is the end tag of the first element with its name (ASCII case-insensitively)
-//!   that leaves the stack of open elements while the token is processed, of the adoption
-//!   agency algorithm's formatting element, or, for `</body>` and `</html>`, which close
-//!   nothing (the elements stay open to the end), of the `body` / `html` element;
-//! - characters: their own bytes, as a part of the token's range when the token's text is the
-//!   input's own characters (a piece of the token keeps its place), else the whole token (a
-//!   character reference, a CR, a NUL the tokenizer replaced).
+//! - an end tag is the end tag of the first element with its name that leaves the stack of
+//!   open elements while the token is processed, of the adoption agency algorithm's formatting
+//!   element, or, for `</body>` and `</html>`, which close nothing (the elements stay open to
+//!   the end), of the `body` / `html` element;
+//! - characters: their own bytes when they are a slice of the input (wherever the rules put
+//!   them), else the whole token (a character reference, a CR, a NUL the tokenizer replaced);
+//! - comments, DOCTYPEs and processing instructions: their token.
 
 use std::ops::Range;
 
