@@ -4,7 +4,7 @@
 # (target/py-venv), into which it installs the package from this checkout and what the tests
 # use (requirements in python/requirements-test.txt). Arguments go to pytest.
 #
-# The Spark test needs Java (11 or later) on the PATH or in JAVA_HOME; without it that test fails
+# The Spark test needs Java (17 or later, for pyspark 4) on the PATH or in JAVA_HOME; without it that test fails
 # and says so (.ci/run installs it from the machine's packages when it is missing).
 set -euo pipefail
 cd "$(dirname "$0")"

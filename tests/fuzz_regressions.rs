@@ -96,3 +96,17 @@ fn an_arc_url_with_a_multibyte_character_at_byte_11_has_a_record_type() {
         ]
     );
 }
+
+/// `selector` (a timeout): the error of a selector that does not parse was located by parsing
+/// every prefix of it again, quadratic in its length (a 3 KB selector of `+` combinators took a
+/// quarter of a second; 100 KB would take hours). A binary search over the prefixes keeps the
+/// same error; this 100 KB selector gets its error at the `!` at once.
+#[cfg(feature = "select")]
+#[test]
+fn a_long_selector_that_does_not_parse_is_located_in_n_log_n() {
+    let mut source = "a + ".repeat(25_000);
+    let at = source.len();
+    source.push_str("! b");
+    let e = simdhtml::select::Selector::parse(&source).expect_err("`!` is not a selector");
+    assert_eq!((e.offset(), e.found()), (at, Some("!")), "{e}");
+}

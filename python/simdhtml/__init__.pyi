@@ -88,7 +88,8 @@ class Element:
     def children(self) -> list[Element]:
         """The child elements."""
     @overload
-    def get(self, name: str) -> Optional[str]: ...
+    def get(self, name: str) -> Optional[str]:
+        """The first attribute with qualified name ``name`` (``getAttribute``), or ``None``."""
     @overload
     def get(self, name: str, default: _T) -> Union[str, _T]: ...
     def text(self) -> str:

@@ -21,7 +21,7 @@ use std::sync::{Mutex, MutexGuard, TryLockError};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyMemoryView, PyString};
 use self_cell::self_cell;
 use simdhtml::extract::{self, MainContent, MarkdownOptions, Meta, Social, TextOptions};
 use simdhtml::input::InputOptions;
@@ -172,12 +172,15 @@ fn parse(
         Input::Text(s.to_cow()?.into_owned())
     } else if let Ok(b) = data.cast::<PyBytes>() {
         Input::Bytes(b.as_bytes().to_vec())
-    } else if let Ok(v) = data.extract::<Vec<u8>>() {
-        // bytearray, memoryview and other buffers.
-        Input::Bytes(v)
+    } else if let Ok(b) = data.cast::<PyByteArray>() {
+        Input::Bytes(b.to_vec())
+    } else if let Ok(m) = data.cast::<PyMemoryView>() {
+        // The limited API has no buffer protocol before 3.11: copy through `tobytes()`.
+        let b = m.call_method0("tobytes")?;
+        Input::Bytes(b.cast::<PyBytes>()?.as_bytes().to_vec())
     } else {
         return Err(PyTypeError::new_err(format!(
-            "parse() takes bytes or str, not {}",
+            "parse() takes bytes, bytearray, memoryview or str, not {}",
             data.get_type().name()?
         )));
     };
@@ -501,8 +504,9 @@ impl Element {
     /// get(name, default=None)
     /// --
     ///
-    /// The value of the attribute `name` (no namespace; as written in the markup, lower case),
-    /// or `default`.
+    /// The value of the first attribute whose qualified name is `name` (DOM `getAttribute`:
+    /// `"href"`, `"xlink:href"`, `"xmlns"`; ASCII-lower-cased first on an HTML element, as the
+    /// parser lower-cases attribute names), or `default`: the keys of `attrs`.
     #[pyo3(signature = (name, default = None))]
     fn get<'py>(
         &self,
@@ -510,7 +514,24 @@ impl Element {
         name: &str,
         default: Option<Bound<'py, PyAny>>,
     ) -> Bound<'py, PyAny> {
-        match self.with(py, |n| n.attr(name).map(str::to_owned)) {
+        let value = self.with(py, |n| {
+            let html = n.namespace() == Some(simdhtml::tree_builder::Namespace::Html);
+            let name = if html {
+                std::borrow::Cow::Owned(name.to_ascii_lowercase())
+            } else {
+                std::borrow::Cow::Borrowed(name)
+            };
+            n.attrs()
+                .iter()
+                .find(|a| match a.prefix {
+                    Some(prefix) => {
+                        name.strip_prefix(prefix).and_then(|r| r.strip_prefix(':')) == Some(a.name)
+                    }
+                    None => a.name == name,
+                })
+                .map(|a| a.value.to_owned())
+        });
+        match value {
             Some(v) => PyString::new(py, &v).into_any(),
             None => default.unwrap_or_else(|| py.None().into_bound(py)),
         }

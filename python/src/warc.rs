@@ -38,6 +38,16 @@ struct PyFile {
 
 impl PyFile {
     fn new(file: Bound<'_, PyAny>) -> PyResult<PyFile> {
+        // A text stream (`open(path)`, `io.StringIO`) is refused at once, as `gzip.GzipFile`
+        // refuses it, rather than when its first read fails.
+        let probe = file.call_method1("read", (0,))?;
+        if !probe.is_none() && probe.cast::<PyBytes>().is_err() {
+            return Err(PyTypeError::new_err(format!(
+                "iter_warc() needs a binary file object: read() returned {}, not bytes (open the \
+                 file in binary mode: open(path, \"rb\"))",
+                probe.get_type().name()?
+            )));
+        }
         let seekable = match file.getattr("seekable") {
             Ok(f) => f.call0()?.is_truthy()?,
             Err(_) => false,

@@ -6,6 +6,8 @@ looked up with ``require_data``: when it is missing the test is skipped with a v
 (``CI`` or ``SIMDHTML_REQUIRE_SHARED`` set, as ``.ci/run`` sets it), like the Rust tests.
 """
 
+from __future__ import annotations
+
 import os
 import pathlib
 import subprocess
@@ -23,8 +25,13 @@ def shared_dir() -> pathlib.Path:
 
 
 def data_required() -> bool:
-    """Whether missing reference data fails the tests (CI) instead of skipping them."""
-    return any(os.environ.get(k) for k in ("CI", "SIMDHTML_REQUIRE_SHARED"))
+    """Whether missing reference data fails the tests instead of skipping them: ``CI`` or
+    ``SIMDHTML_REQUIRE_SHARED`` set to anything but empty, ``0`` or ``false`` (as the Rust
+    tests' ``common::data_required``)."""
+    return any(
+        os.environ.get(k, "").strip() not in ("", "0", "false")
+        for k in ("CI", "SIMDHTML_REQUIRE_SHARED")
+    )
 
 
 def require_data(path: pathlib.Path, what: str) -> pathlib.Path:
@@ -53,7 +60,7 @@ def cli_binary() -> pathlib.Path:
 
 
 def run_cli(*args: str, input: bytes | None = None) -> subprocess.CompletedProcess:
-    """Runs the command with ``args``; its stdout as bytes, stderr as text."""
+    """Runs the command with ``args``; its stdout and stderr as bytes."""
     return subprocess.run(
         [str(cli_binary()), *args], input=input, capture_output=True, check=False
     )

@@ -1,4 +1,4 @@
-//! `simdhtml html FILE|- [--minify]`: parse a page and print it serialised by the HTML fragment
+//! `simdhtml html FILE|- [--minify] [--shadow-roots none|serializable|all]`: parse a page and print it serialised by the HTML fragment
 //! serialisation algorithm (13.3) — the page as a browser's DOM has it, with the tags the parser
 //! implied written out; with `--minify`, without what markup can do without and still parse to
 //! the same tree ([`SerializeOptions::minify`]).
@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use simdhtml::Arena;
-use simdhtml::serialize::{SerializeOptions, serialize_document_to};
+use simdhtml::serialize::{SerializeOptions, ShadowRoots, serialize_document_to};
 
 use super::load::{check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated};
 
@@ -30,6 +30,12 @@ pub struct HtmlArgs {
     /// identifiers are kept.
     #[arg(long)]
     pub minify: bool,
+    /// Which declarative shadow roots to write back, as `<template shadowrootmode>` in their
+    /// host (HTML Standard 13.3): `none` (13.3's default, as `innerHTML`), `serializable`
+    /// (those with `shadowrootserializable`, as `getHTML({serializableShadowRoots: true})`) or
+    /// `all` (the whole tree).
+    #[arg(long, value_name = "none|serializable|all", default_value = "none", value_parser = ["none", "serializable", "all"])]
+    pub shadow_roots: String,
 }
 
 /// Runs `simdhtml html`.
@@ -43,8 +49,14 @@ pub fn run(args: &HtmlArgs) -> anyhow::Result<ExitCode> {
     let arena = Arena::new();
     let (doc, _) = parse_bytes(&arena, &bytes, &page_options(args.encoding.as_deref()))?;
     warn_if_truncated(&args.file, &doc);
+    let shadow_roots = match args.shadow_roots.as_str() {
+        "serializable" => ShadowRoots::Serializable,
+        "all" => ShadowRoots::All,
+        _ => ShadowRoots::None,
+    };
     let options = SerializeOptions {
         scripting: doc.scripting(),
+        shadow_roots,
         ..if args.minify {
             SerializeOptions::minify()
         } else {

@@ -1,6 +1,7 @@
 //! The page (or a part of it, such as its main content) as CommonMark with GitHub's tables
 //! ([`markdown`], [`MarkdownOptions`], [`MainContent::markdown`](super::MainContent::markdown)).
 
+use super::flat_tree::{Children, FlatTree};
 use crate::dom::{Document, NodeData, NodeId};
 use crate::tree_builder::Namespace;
 
@@ -86,14 +87,16 @@ pub(crate) fn markdown_filtered(
     w.out
 }
 
-fn walk(
-    doc: &Document<'_>,
+fn walk<'a>(
+    doc: &Document<'a>,
     node: NodeId,
     options: &MarkdownOptions,
     skip: &dyn Fn(NodeId) -> bool,
     w: &mut Writer,
 ) {
-    let mut stack: Vec<Open> = Vec::new();
+    let mut stack: Vec<Open<'a>> = Vec::new();
+    let mut flat = FlatTree::default();
+    let tree = FlatTree::tree_of(doc, node);
     match doc.data(node) {
         NodeData::Text(s) => {
             w.text(s);
@@ -103,33 +106,29 @@ fn walk(
         NodeData::Element(_) => {
             let close = w.open(doc, node, options, true);
             stack.push(Open {
-                node,
+                children: flat.children(doc, node, tree),
                 close,
                 closed_details: is_closed_details(doc, node),
                 summary_seen: false,
             });
         }
-        NodeData::Document | NodeData::DocumentFragment => stack.push(Open {
-            node,
-            close: Close::Nothing,
-            closed_details: false,
-            summary_seen: false,
-        }),
+        NodeData::Document | NodeData::DocumentFragment | NodeData::ShadowRoot(_) => {
+            stack.push(Open {
+                children: Children::of_root(doc, node, tree),
+                close: Close::Nothing,
+                closed_details: false,
+                summary_seen: false,
+            })
+        }
         _ => return,
     }
-    let mut next = doc.first_child(node);
-    loop {
-        let Some(n) = next else {
+    while let Some(parent) = stack.last_mut() {
+        let Some(n) = parent.children.next(doc) else {
             let Some(o) = stack.pop() else { break };
             w.close(doc, o.close);
-            if stack.is_empty() {
-                break;
-            }
-            next = doc.next_sibling(o.node);
             continue;
         };
-        next = doc.next_sibling(n);
-        let parent = stack.last_mut().expect("the walk's root is open");
+        let tree = parent.children.tree();
         if parent.closed_details {
             let is_summary = doc
                 .element(n)
@@ -146,17 +145,12 @@ fn walk(
                     continue;
                 }
                 let close = w.open(doc, n, options, false);
-                if let Some(c) = doc.first_child(n) {
-                    stack.push(Open {
-                        node: n,
-                        close,
-                        closed_details: is_closed_details(doc, n),
-                        summary_seen: false,
-                    });
-                    next = Some(c);
-                } else {
-                    w.close(doc, close);
-                }
+                stack.push(Open {
+                    children: flat.children(doc, n, tree),
+                    close,
+                    closed_details: is_closed_details(doc, n),
+                    summary_seen: false,
+                });
             }
             _ => {}
         }
@@ -168,8 +162,9 @@ fn is_closed_details(doc: &Document<'_>, n: NodeId) -> bool {
         .is_some_and(|e| e.ns == Namespace::Html && e.name == "details" && e.attr("open").is_none())
 }
 
-struct Open {
-    node: NodeId,
+struct Open<'a> {
+    /// Its children, in the flat tree (shadow content where a browser shows it).
+    children: Children<'a>,
     close: Close,
     closed_details: bool,
     summary_seen: bool,
@@ -941,6 +936,18 @@ mod tests {
         assert_eq!(
             md("<p>1. a *b* [c] &lt;d> snake_case _x_ &amp;amp; \\ `q`</p><p># no</p><p>- no</p>"),
             "1\\. a \\*b\\* \\[c\\] \\<d> snake_case \\_x\\_ \\&amp; \\\\ \\`q\\`\n\n\\# no\n\n\\- no\n"
+        );
+    }
+
+    #[test]
+    fn shadow_content_where_the_flat_tree_shows_it() {
+        assert_eq!(
+            md(
+                "<article><template shadowrootmode=open><h2><slot name=t></slot></h2>\
+                <p><slot></slot></p></template><span slot=t>Title</span>Body <b>text</b>\
+                </article>"
+            ),
+            "## Title\n\nBody **text**\n"
         );
     }
 

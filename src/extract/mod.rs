@@ -27,6 +27,7 @@ use url::Url;
 
 use crate::dom::{Document, NodeData, NodeId};
 
+mod flat_tree;
 mod json;
 mod main_content;
 mod markdown;

@@ -1,6 +1,7 @@
 //! Visible text: the page's text one block per line, close to what a browser's `innerText`
 //! gives ([`visible_text`], [`visible_text_of`], [`visible_text_with`], [`TextOptions`]).
 
+use super::flat_tree::{Children, FlatTree};
 use crate::dom::{Document, NodeData, NodeId};
 use crate::tree_builder::Namespace;
 
@@ -163,8 +164,9 @@ pub fn visible_text_with(doc: &Document<'_>, node: NodeId, options: &TextOptions
 }
 
 /// One open element of the walk.
-struct Open {
-    node: NodeId,
+struct Open<'a> {
+    /// Its children, in the flat tree.
+    children: Children<'a>,
     display: Display,
     /// Text inside is kept as written.
     pre: bool,
@@ -197,6 +199,8 @@ pub(crate) fn text_of_filtered(
         a = doc.parent(p);
     }
     let mut stack: Vec<Open> = Vec::new();
+    let mut flat = FlatTree::default();
+    let tree = FlatTree::tree_of(doc, node);
     match doc.data(node) {
         NodeData::Text(s) => {
             t.push(s, inherited_pre);
@@ -212,37 +216,33 @@ pub(crate) fn text_of_filtered(
             if d == Display::LineBreak {
                 return String::new();
             }
-            let open = open(doc, node, d, inherited_pre, options);
+            let open = open(doc, node, d, inherited_pre, options, tree, &mut flat);
             stack.push(open);
             if matches!(d, Display::Block | Display::Row) {
                 t.break_line();
             }
         }
-        NodeData::Document | NodeData::DocumentFragment => stack.push(Open {
-            node,
-            display: Display::Inline,
-            pre: false,
-            closed_details: false,
-            summary_seen: false,
-            cells: 0,
-            url: None,
-        }),
+        NodeData::Document | NodeData::DocumentFragment | NodeData::ShadowRoot(_) => {
+            stack.push(Open {
+                children: Children::of_root(doc, node, tree),
+                display: Display::Inline,
+                pre: false,
+                closed_details: false,
+                summary_seen: false,
+                cells: 0,
+                url: None,
+            })
+        }
         _ => return t.out,
     }
-    let mut next = doc.first_child(node);
-    loop {
-        let Some(n) = next else {
+    while let Some(parent) = stack.last_mut() {
+        let Some(n) = parent.children.next(doc) else {
             let Some(el) = stack.pop() else { break };
             close(doc, &el, &mut t);
-            if stack.is_empty() {
-                break;
-            }
-            next = doc.next_sibling(el.node);
             continue;
         };
-        next = doc.next_sibling(n);
-        let parent = stack.last_mut().expect("the walk's root is open");
         let pre = parent.pre;
+        let tree = parent.children.tree();
         if parent.closed_details {
             // Only the first `summary` child of a closed `details` is rendered.
             let is_summary = doc
@@ -285,13 +285,7 @@ pub(crate) fn text_of_filtered(
                 {
                     t.push(alt, false);
                 }
-                let o = open(doc, n, d, pre, options);
-                if let Some(c) = doc.first_child(n) {
-                    stack.push(o);
-                    next = Some(c);
-                } else {
-                    close(doc, &o, &mut t);
-                }
+                stack.push(open(doc, n, d, pre, options, tree, &mut flat));
             }
             _ => {}
         }
@@ -300,7 +294,17 @@ pub(crate) fn text_of_filtered(
     t.out
 }
 
-fn open(doc: &Document<'_>, n: NodeId, d: Display, pre: bool, options: &TextOptions) -> Open {
+/// The walk's record of element `n` (in the tree whose shadow root is `tree`), opened: its
+/// children in the flat tree, and how it shows them.
+fn open<'a>(
+    doc: &Document<'a>,
+    n: NodeId,
+    d: Display,
+    pre: bool,
+    options: &TextOptions,
+    tree: Option<NodeId>,
+    flat: &mut FlatTree<'a>,
+) -> Open<'a> {
     let e = doc.element(n).expect("an element");
     let html = e.ns == Namespace::Html;
     let url = (options.link_urls
@@ -316,7 +320,7 @@ fn open(doc: &Document<'_>, n: NodeId, d: Display, pre: bool, options: &TextOpti
         }))
     .then_some(n);
     Open {
-        node: n,
+        children: flat.children(doc, n, tree),
         display: d,
         pre: pre || keeps_white_space(doc, n),
         closed_details: html && e.name == "details" && e.attr("open").is_none(),
@@ -442,6 +446,58 @@ mod tests {
         let arena = Arena::new();
         let doc = parse_document_str(&arena, html, &ParseOptions::default());
         visible_text_with(&doc, doc.root(), &options)
+    }
+
+    #[test]
+    fn shadow_content_is_read_where_the_flat_tree_shows_it() {
+        // No slot: the shadow tree is shown instead of the host's children.
+        assert_eq!(
+            text("<p>a</p><div><template shadowrootmode=open><p>in</template>light</div><p>b"),
+            "a\nin\nb\n"
+        );
+        // The default slot takes the text and unnamed elements; a named slot its own; a
+        // slot with nothing assigned shows its fallback; a second slot of a name gets nothing.
+        assert_eq!(
+            text(
+                "<div><template shadowrootmode=open><h1><slot name=t>No title</slot></h1>\
+                 <p>[<slot></slot>]<p><slot name=x>fallback</slot><p><slot name=t>again</slot>\
+                 </template>body <b>bold</b><span slot=t>Title</span><i slot=none>gone</i></div>"
+            ),
+            "Title\n[body bold]\nfallback\nagain\n"
+        );
+        // Manual slot assignment: nothing is assigned without script.
+        assert_eq!(
+            text(
+                "<div><template shadowrootmode=open shadowrootslotassignment=manual>\
+                 <slot>fb</slot></template>light</div>"
+            ),
+            "fb\n"
+        );
+        // Nested: a host inside a shadow tree, whose light children hold the outer tree's slot.
+        assert_eq!(
+            text(
+                "<div><template shadowrootmode=open><section><template shadowrootmode=open>\
+                 <p>inner <slot></slot></template><slot></slot> via inner</section></template>\
+                 outer light</div>"
+            ),
+            "inner outer light via inner\n"
+        );
+        // Hidden shadow content stays hidden; the host's own display still counts.
+        assert_eq!(
+            text("<div><template shadowrootmode=open><script>x</script>s</template>l</div>t"),
+            "s\nt\n"
+        );
+    }
+
+    #[test]
+    fn deeply_nested_shadow_roots_need_no_deep_stack() {
+        let n = 20_000;
+        let mut page = String::new();
+        for _ in 0..n {
+            page.push_str("<div><template shadowrootmode=open>");
+        }
+        page.push_str("deep");
+        assert_eq!(text(&page), "deep\n");
     }
 
     #[test]

@@ -117,7 +117,7 @@ use super::optional_tags::{self, End, Start, Thing, significant, thing};
 use crate::Tag;
 use crate::dom::{DoctypeData, Document, ElementData, NodeData, NodeId};
 use crate::input::Encoding;
-use crate::tree_builder::{Attr, AttrNamespace, Namespace, QuirksMode};
+use crate::tree_builder::{Attr, AttrNamespace, Namespace, QuirksMode, ShadowRootMode};
 
 /// Which optional tags (13.1.2.4) the serialiser leaves out: see the [module
 /// documentation](self#optional-tags-13124).
@@ -219,6 +219,27 @@ pub struct SerializeOptions {
     /// naming another encoding is for a caller that encodes the output itself (default `None`:
     /// nothing changes).
     pub meta_charset: Option<&'static Encoding>,
+    /// Which shadow roots are written, as a `<template shadowrootmode>` first in their host
+    /// (13.3 step 4; default [`ShadowRoots::None`], as `innerHTML` and `getHTML()`).
+    pub shadow_roots: ShadowRoots,
+}
+
+/// The shadow roots the serialiser writes (13.3's serializableShadowRoots and shadowRoots
+/// parameters): each as `<template shadowrootmode="open|closed">` with its flags
+/// (`shadowrootdelegatesfocus`, `shadowrootserializable`, `shadowrootslotassignment`,
+/// `shadowrootclonable`, `shadowrootcustomelementregistry`), its children inside, as the first
+/// thing in its host; parsed again (allowing declarative shadow roots) it gives the shadow root
+/// back. Optional tags are kept inside it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ShadowRoots {
+    /// None (13.3's defaults: serializableShadowRoots false, shadowRoots empty).
+    #[default]
+    None,
+    /// Those whose serializable flag is set (`shadowrootserializable`;
+    /// `getHTML({serializableShadowRoots: true})`).
+    Serializable,
+    /// Every one, open or closed (as if each were in shadowRoots): the whole tree.
+    All,
 }
 
 impl Default for SerializeOptions {
@@ -239,6 +260,7 @@ impl Default for SerializeOptions {
             escape_cr: false,
             doctype_identifiers: false,
             meta_charset: None,
+            shadow_roots: ShadowRoots::None,
         }
     }
 }
@@ -413,7 +435,16 @@ pub fn serialize_children_to<W: Write>(
     }
     let context = doc.element(node).map(|_| node);
     let start = first_child_to_serialize(doc, node);
-    Writer::new(doc, options, out, context, false).walk(start)
+    let mut writer = Writer::new(doc, options, out, context, false);
+    match writer.shadow_root_to_write(node) {
+        Some(root) => {
+            writer.shadow_start(root)?;
+            writer.open.push(root);
+            writer.after.push(start);
+            writer.walk(doc.first_child(root))
+        }
+        None => writer.walk(start),
+    }
 }
 
 /// [`serialize_node`] into `out`.
@@ -514,6 +545,8 @@ struct Writer<'d, 'a, 'w, W: Write> {
     /// A `plaintext` start tag was written with [`OptionalTags::OmitSafe`]: the parser reads
     /// the rest as text, so no end tag is written.
     in_plaintext: bool,
+    /// How many shadow roots are open in the output (no optional tag is left out in them).
+    in_shadow: usize,
 }
 
 impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
@@ -549,6 +582,7 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
             preserve,
             quirks: doc.quirks_mode() == QuirksMode::Quirks,
             in_plaintext: false,
+            in_shadow: 0,
         }
     }
 
@@ -562,7 +596,14 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
                     return Ok(());
                 };
                 let after = self.after.pop().flatten();
-                self.end_tag(el, after)?;
+                if let NodeData::ShadowRoot(_) = self.doc.data(el) {
+                    // The shadow root's template ends; the host's children follow.
+                    self.in_shadow -= 1;
+                    self.token();
+                    self.out.write_all(b"</template>")?;
+                } else {
+                    self.end_tag(el, after)?;
+                }
                 next = after;
                 continue;
             };
@@ -576,7 +617,16 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
                     if self.start_element(node, &e)? {
                         self.open.push(node);
                         self.after.push(after);
-                        next = first_child_to_serialize(self.doc, node);
+                        let children = first_child_to_serialize(self.doc, node);
+                        next = match self.shadow_root_to_write(node) {
+                            Some(root) => {
+                                self.shadow_start(root)?;
+                                self.open.push(root);
+                                self.after.push(children);
+                                self.doc.first_child(root)
+                            }
+                            None => children,
+                        };
                         continue;
                     }
                 }
@@ -596,12 +646,57 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
                     self.out.write_all(b"?>")?;
                 }
                 NodeData::Doctype(d) => self.doctype(d)?,
-                // A shadow root is never a child; 13.3's serializable shadow roots are not
-                // written (the default of the algorithm's serializableShadowRoots).
+                // A shadow root is never a child (its host writes it, `shadow_root_to_write`).
                 NodeData::Document | NodeData::DocumentFragment | NodeData::ShadowRoot(_) => {}
             }
             next = after;
         }
+    }
+
+    /// The shadow root of `host` when [`SerializeOptions::shadow_roots`] says to write it.
+    fn shadow_root_to_write(&self, host: NodeId) -> Option<NodeId> {
+        let root = self.doc.shadow_root(host)?;
+        let NodeData::ShadowRoot(data) = self.doc.data(root) else {
+            return None;
+        };
+        match self.options.shadow_roots {
+            ShadowRoots::None => None,
+            ShadowRoots::Serializable => data.serializable.then_some(root),
+            ShadowRoots::All => Some(root),
+        }
+    }
+
+    /// Writes the start of a shadow root's template (13.3 step 4.2.1 to 4.2.10).
+    fn shadow_start(&mut self, root: NodeId) -> io::Result<()> {
+        let NodeData::ShadowRoot(data) = *self.doc.data(root) else {
+            return Ok(());
+        };
+        self.token();
+        self.in_shadow += 1;
+        self.out.write_all(match data.mode {
+            ShadowRootMode::Open => b"<template shadowrootmode=\"open\"",
+            ShadowRootMode::Closed => b"<template shadowrootmode=\"closed\"",
+        })?;
+        if data.delegates_focus {
+            self.out.write_all(b" shadowrootdelegatesfocus=\"\"")?;
+        }
+        if data.serializable {
+            self.out.write_all(b" shadowrootserializable=\"\"")?;
+        }
+        if data.manual_slot_assignment {
+            self.out
+                .write_all(b" shadowrootslotassignment=\"manual\"")?;
+        }
+        if data.clonable {
+            self.out.write_all(b" shadowrootclonable=\"\"")?;
+        }
+        // The document's registry is a global one; the shadow root's is null exactly when
+        // the template had `shadowrootcustomelementregistry` (step 4.2.8).
+        if data.keep_custom_element_registry_null {
+            self.out
+                .write_all(b" shadowrootcustomelementregistry=\"\"")?;
+        }
+        self.out.write_all(b">")
     }
 
     /// A token is written: the parser closes what was left open (the omission rules checked
@@ -648,27 +743,33 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
             significant(self.doc, child)
         };
         let self_close = o.self_closing_foreign && e.ns != Namespace::Html && first.is_none();
-        let omit = !void && o.optional_tags != OptionalTags::Keep && {
-            let first = if inject {
-                Thing::Element(Namespace::Html, Tag::Meta)
-            } else {
-                thing(self.doc, first)
+        // A host whose shadow root is written keeps its start tag (its first thing is the
+        // shadow root's template), and nothing in a shadow root is left out.
+        let omit = !void
+            && o.optional_tags != OptionalTags::Keep
+            && self.in_shadow == 0
+            && self.shadow_root_to_write(node).is_none()
+            && {
+                let first = if inject {
+                    Thing::Element(Namespace::Html, Tag::Meta)
+                } else {
+                    thing(self.doc, first)
+                };
+                let prev = self
+                    .prev_end_omitted
+                    .filter(|&p| Some(p) == self.prev_in_output(node))
+                    .and_then(|p| self.doc.element(p));
+                let parent = self.parent().and_then(|p| self.doc.element(p));
+                optional_tags::omit_start(
+                    o.optional_tags,
+                    e,
+                    &Start {
+                        first,
+                        prev_end_omitted: prev,
+                        parent,
+                    },
+                )
             };
-            let prev = self
-                .prev_end_omitted
-                .filter(|&p| Some(p) == self.prev_in_output(node))
-                .and_then(|p| self.doc.element(p));
-            let parent = self.parent().and_then(|p| self.doc.element(p));
-            optional_tags::omit_start(
-                o.optional_tags,
-                e,
-                &Start {
-                    first,
-                    prev_end_omitted: prev,
-                    parent,
-                },
-            )
-        };
         if !omit {
             self.token();
             let solidus = if void && o.trailing_solidus {
@@ -723,6 +824,7 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
         }
         let mode = self.options.optional_tags;
         let omit = mode != OptionalTags::Keep
+            && self.in_shadow == 0
             && optional_tags::omit_end(
                 self.doc,
                 mode,
@@ -1032,6 +1134,99 @@ mod tests {
             &ParseOptions::default(),
         );
         serialize_document(&doc, &SerializeOptions::default())
+    }
+
+    /// `html` parsed and serialised with `shadow_roots` (and the minifier's options when
+    /// `minify`), and whether parsing the output gives the same tree back.
+    fn with_shadow(html: &str, shadow_roots: ShadowRoots, minify: bool) -> (String, bool) {
+        let arena = Arena::new();
+        let doc = parse_document_str(&arena, html, &ParseOptions::default());
+        let base = if minify {
+            SerializeOptions::minify()
+        } else {
+            SerializeOptions::default()
+        };
+        let out = serialize_document(
+            &doc,
+            &SerializeOptions {
+                shadow_roots,
+                ..base
+            },
+        );
+        let again = parse_document_str(&arena, &out, &ParseOptions::default());
+        let same = crate::serialize::html5lib_dump(&doc) == crate::serialize::html5lib_dump(&again);
+        (out, same)
+    }
+
+    #[test]
+    fn shadow_roots() {
+        let page = "<div id=h><template shadowrootmode=open shadowrootserializable \
+                    shadowrootdelegatesfocus><p>in</template>out</div>";
+        let written = "<html><head></head><body><div id=\"h\"><template shadowrootmode=\"open\" \
+                       shadowrootdelegatesfocus=\"\" shadowrootserializable=\"\"><p>in</p></template>\
+                       out</div></body></html>";
+        assert_eq!(
+            with_shadow(page, ShadowRoots::Serializable, false),
+            (written.into(), true)
+        );
+        assert_eq!(
+            with_shadow(page, ShadowRoots::All, false),
+            (written.into(), true)
+        );
+        let (left_out, same) = with_shadow(page, ShadowRoots::None, false);
+        assert_eq!(
+            (left_out.as_str(), same),
+            (
+                "<html><head></head><body><div id=\"h\">out</div></body></html>",
+                false
+            )
+        );
+        // Not serializable: only `All` writes it; closed, clonable, manual slots, null registry.
+        let closed = "<span><template shadowrootmode=closed shadowrootclonable \
+                      shadowrootslotassignment=manual shadowrootcustomelementregistry>\
+                      <b>x</b></template></span>";
+        let (out, same) = with_shadow(closed, ShadowRoots::Serializable, false);
+        assert!(!out.contains("template") && !same, "{out}");
+        assert_eq!(
+            with_shadow(closed, ShadowRoots::All, false),
+            (
+                "<html><head></head><body><span><template shadowrootmode=\"closed\" \
+                 shadowrootslotassignment=\"manual\" shadowrootclonable=\"\" \
+                 shadowrootcustomelementregistry=\"\"><b>x</b></template></span></body></html>"
+                    .into(),
+                true
+            )
+        );
+        // Minified: the host keeps its start tag (`body`'s would be left out), nothing inside
+        // the shadow root is left out, and the rest is minified as ever.
+        let body = "<body><template shadowrootmode=open><ul><li>a<li>b</ul></template><p>y<p>z";
+        assert_eq!(
+            with_shadow(body, ShadowRoots::All, true),
+            (
+                "<body><template shadowrootmode=\"open\"><ul><li>a</li><li>b</li></ul></template>\
+                 <p>y<p>z"
+                    .into(),
+                true
+            )
+        );
+        // Nested shadow roots, and a host's own shadow root from serialize_children.
+        let nested = "<div><template shadowrootmode=open><section><template shadowrootmode=open>\
+                      deep</template>mid</section></template>top</div>";
+        let (out, same) = with_shadow(nested, ShadowRoots::All, false);
+        assert!(same, "{out}");
+        let arena = Arena::new();
+        let doc = parse_document_str(&arena, nested, &ParseOptions::default());
+        let div = doc.body().and_then(|b| b.first_element_child()).unwrap();
+        let options = SerializeOptions {
+            shadow_roots: ShadowRoots::All,
+            ..SerializeOptions::default()
+        };
+        assert_eq!(
+            serialize_children(&doc, div.node_id(), &options),
+            "<template shadowrootmode=\"open\"><section><template shadowrootmode=\"open\">deep\
+             </template>mid</section></template>top"
+        );
+        assert_eq!(div.inner_html(), "top");
     }
 
     #[test]

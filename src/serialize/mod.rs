@@ -5,7 +5,7 @@ pub mod html5lib_dump;
 mod optional_tags;
 
 pub use html::{
-    AttributeQuotes, OptionalTags, QuoteChar, SerializeOptions, serialize_children,
+    AttributeQuotes, OptionalTags, QuoteChar, SerializeOptions, ShadowRoots, serialize_children,
     serialize_children_to, serialize_document, serialize_document_to, serialize_node,
     serialize_node_to,
 };
