@@ -341,6 +341,9 @@ fn merged_text_covers_all_its_runs() {
     // A leading newline after `<pre>` is dropped, and not covered.
     let doc = parse(&arena, "<pre>\nx</pre><textarea>\r\ny</textarea>");
     assert_eq!(texts(&doc), [("x", Some("x")), ("y", Some("y"))]);
+    // In a frameset only white space is kept: the node covers what was dropped between.
+    let doc = parse(&arena, "<frameset> a <frame></frameset>");
+    assert_eq!(texts(&doc), [("  ", Some(" a "))]);
     // A character reference right after a `</>` (which makes no token).
     let doc = parse(&arena, "<p></>&amp;</p>");
     assert_eq!(texts(&doc), [("&", Some("&amp;"))]);

@@ -28,7 +28,8 @@ use crate::tokenizer::start_tag_attribute_spans;
 ///   spans).
 /// - A Text node: `start` runs from its first character to its last; a node that received
 ///   several runs of characters (adjacent ones, or text foster-parented next to it) covers all
-///   of them. A character reference, a CR (or CRLF) or a NUL counts as the bytes it was
+///   of them, and what lies between (a tag the parser dropped, the `]]>` of a CDATA section,
+///   the characters other than white space that a frameset drops). A character reference, a CR (or CRLF) or a NUL counts as the bytes it was
 ///   written with.
 /// - A comment, DOCTYPE or processing instruction: `start` is its whole token (`<!--` to
 ///   `-->`, `<!DOCTYPE` to `>`, `<?` to `>`); to the end of the input when that ended it.
