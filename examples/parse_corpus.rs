@@ -7,6 +7,8 @@
 //! records element names and counts nodes: html5ever's parsing cost without building a DOM, a
 //! lower bound for any html5ever DOM (`--toggle-collect='*html5ever_parse*'`).
 //!
+//! `parse-spans` is `parse` with source spans (`ParseOptions::spans`), for their cost.
+//!
 //! `bytes` parses each page's bytes with `parse_document` and default options (the encoding
 //! sniffing algorithm, decoding, a re-parse on a late `<meta>`), `bytes-utf8` the same bytes with
 //! the transport charset UTF-8 (`--toggle-collect='*simdhtml_bytes*'` for both): the cost of the
@@ -20,7 +22,7 @@
 //! its per-round ratio to `dom` (the same load falls on all of them).
 //!
 //! Usage: `cargo run --release --example parse_corpus -- [MODE] [ROUNDS] [GROUP]` with MODE one
-//! of `parse`, `bytes`, `bytes-utf8`, `tokenize`, `html5ever`, the contenders above or
+//! of `parse`, `parse-spans`, `bytes`, `bytes-utf8`, `tokenize`, `html5ever`, the contenders above or
 //! `compare`, and GROUP `shared-corpus` or `smallest-50` (its 50 smallest pages by decoded size)
 //! (default: `parse 1 shared-corpus`). The corpus is `$SIMDHTML_SHARED/corpus`, read and
 //! decoded once with simdhtml's input layer before the clock starts.
@@ -37,6 +39,16 @@ use simdhtml::{ParseOptions, parse_document, parse_document_str};
 #[inline(never)]
 fn simdhtml_parse(arena: &Bump, text: &str) -> usize {
     parse_document_str(arena, text, &ParseOptions::default()).len()
+}
+
+/// [`simdhtml_parse`] with source spans (`ParseOptions::spans`).
+#[inline(never)]
+fn simdhtml_parse_spans(arena: &Bump, text: &str) -> usize {
+    let options = ParseOptions {
+        spans: true,
+        ..ParseOptions::default()
+    };
+    parse_document_str(arena, text, &options).len()
 }
 
 /// One page's bytes through `parse_document` with `options`: sniffing, decoding, the re-parse
@@ -69,6 +81,10 @@ fn pass(which: &str, pages: &[support::Page], arena: &mut Bump) -> usize {
                 arena.reset();
                 simdhtml_parse(arena, &page.text)
             }
+            "parse-spans" => {
+                arena.reset();
+                simdhtml_parse_spans(arena, &page.text)
+            }
             "bytes" => {
                 arena.reset();
                 simdhtml_bytes(arena, &page.bytes, &default)
@@ -86,7 +102,7 @@ fn pass(which: &str, pages: &[support::Page], arena: &mut Bump) -> usize {
             "tokenize" => support::simdhtml_tokenize(arena, &page.text).tags as usize,
             "html5ever" => html5ever_parse(&page.text),
             other => panic!(
-                "unknown mode {other:?}: parse, bytes, bytes-utf8, dom, dom-bytes, \
+                "unknown mode {other:?}: parse, parse-spans, bytes, bytes-utf8, dom, dom-bytes, \
                  dom-bytes-utf8, tl, html5ever-rcdom, lol_html, tokenize, html5ever or compare"
             ),
         };

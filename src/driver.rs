@@ -67,6 +67,11 @@ impl<'a, S: TreeSink<'a>> Driver<'a, S> {
         if std::mem::take(&mut self.budget_pending) && over_budget(self.builder.sink()) {
             return self.truncate();
         }
+        if S::SOURCE_SPANS {
+            // The input may have changed since the last run (streaming).
+            let (segment, base) = self.tokenizer.segment();
+            self.builder.set_source_segment(segment, base);
+        }
         loop {
             let offset = self.tokenizer.offset();
             let token = if partial {
@@ -78,6 +83,10 @@ impl<'a, S: TreeSink<'a>> Driver<'a, S> {
                 self.tokenizer.next_token()
             };
             let eof = token == Token::Eof;
+            if S::SOURCE_SPANS {
+                let (start, end) = (self.tokenizer.markup_start(), self.tokenizer.offset());
+                self.builder.set_token_bounds(offset, start, end);
+            }
             let feedback = self.builder.process_token(token, offset);
             self.apply(feedback);
             if eof || feedback.stopped {
@@ -105,14 +114,14 @@ impl<'a, S: TreeSink<'a>> Driver<'a, S> {
 
     /// The node budget is reached: stop as at the end of the input (see `ParseOptions`).
     fn truncate(&mut self) -> Pause {
-        self.builder
-            .process_token(Token::Eof, self.tokenizer.offset());
+        let offset = self.tokenizer.offset();
+        self.builder.process_token(Token::Eof, offset);
         self.finished = Some(true);
         Pause::Finished { truncated: true }
     }
 }
 
-impl<'a> Driver<'a, ArenaSink<'a>> {
+impl<'a, const SPANS: bool> Driver<'a, ArenaSink<'a, SPANS>> {
     /// The document the run built, its parse errors those of the tokenizer and of the tree
     /// builder merged in offset order (the tokenizer's first at equal offsets).
     pub(crate) fn into_document(self) -> Document<'a> {

@@ -60,6 +60,31 @@
 //! insert and detach nodes, set attributes and text ([`Document::append_child`],
 //! [`Document::set_attr`], ...; `dom`'s module docs).
 //!
+//! # Where each node came from
+//!
+//! With [`ParseOptions::spans`] the parser records the source of every node: [`Document::span`]
+//! / [`NodeRef::span`] give a [`NodeSpan`] (an element's start and end tag, each attribute's
+//! name and value, a Text node's, comment's, DOCTYPE's or processing instruction's whole token)
+//! as half-open byte ranges of [`Document::source`], the decoded text;
+//! [`tokenizer::LineIndex`] turns an offset into a 1-based line and column. Off (the default),
+//! the parser is compiled without it.
+//!
+//! ```
+//! use simdhtml::{Arena, ParseOptions, parse_document_str, tokenizer::LineIndex};
+//!
+//! let arena = Arena::new();
+//! let options = ParseOptions { spans: true, ..ParseOptions::default() };
+//! let doc = parse_document_str(&arena, "<p class=x>Hi\n<b>there</b>", &options);
+//! let p = doc.body().unwrap().first_element_child().unwrap();
+//! let span = p.span();
+//! assert_eq!(&doc.source()[span.start.clone().unwrap()], "<p class=x>");
+//! assert_eq!(span.end, None); // the parser closed the p at the end of the input
+//! assert_eq!(&doc.source()[span.attrs[0].value.clone().unwrap()], "x");
+//! let b = p.last_element_child().unwrap();
+//! let at = LineIndex::new(doc.source()).line_col(b.span().start.unwrap().start);
+//! assert_eq!((at.line, at.col), (2, 1));
+//! ```
+//!
 //! [`ParseOptions`] sets scripting, error collection, the transport charset and a node budget;
 //! [`parse_document_str`] parses text that is already decoded, [`parse_fragment`] a fragment in
 //! a context element (13.4, as `innerHTML` does), [`stream::Parser`] bytes that arrive in
@@ -128,7 +153,7 @@ pub mod tree_builder;
 pub mod warc;
 
 pub use bumpalo::Bump as Arena;
-pub use dom::{Document, NodeData, NodeId, NodeRef};
+pub use dom::{AttrSpan, Document, NodeData, NodeId, NodeRef, NodeSpan};
 pub use parser::{
     FragmentContext, ParseOptions, page_node_budget, parse_document, parse_document_str,
     parse_fragment, parse_with_sink,

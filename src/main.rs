@@ -37,6 +37,11 @@ enum Command {
     /// Print the elements of each page that match a CSS selector, one JSON object per match in
     /// document order: {"path", "name", "attrs", "text", "html"}; with --count, PATH<TAB>N.
     Select(cli::select::SelectArgs),
+    /// Parse a document (any encoding) and print where each node came from, one JSON object
+    /// per node in tree order: {"node", "name", "text", "start", "end", "attrs"}, ranges
+    /// `[start, end]` of bytes of the decoded text (half-open; null when the parser implied
+    /// the tag).
+    Spans(cli::spans::SpansArgs),
     /// Print, for each page, its size, element count, text size, parse errors, encoding and
     /// parse speed (MB/s), tab-separated.
     Stats(cli::stats::StatsArgs),
@@ -56,6 +61,7 @@ fn main() -> ExitCode {
         Command::Text(args) => cli::text::run(args),
         Command::Links(args) => cli::links::run(args),
         Command::Select(args) => cli::select::run(args),
+        Command::Spans(args) => cli::spans::run(args),
         Command::Stats(args) => cli::stats::run(args),
         Command::Batch(args) => cli::batch::run(args),
     };

@@ -78,11 +78,15 @@ struct StreamInput<'a> {
     /// Set once [`PRESCAN_LIMIT`] bytes are in: whether nothing before the guess decides, so
     /// sniffing waits for [`GUESS_LIMIT`] bytes (the guess's window) or the end.
     awaits_guess_bytes: Option<bool>,
+    /// Source spans: all the text decoded so far, for [`Document::source`] (`None` without
+    /// spans: the segments overlap and are not kept in one piece otherwise).
+    whole: Option<String>,
 }
 
 impl<'a> StreamInput<'a> {
     fn new(arena: &'a Arena, options: InputOptions) -> Self {
         StreamInput {
+            whole: None,
             arena,
             options,
             decoding: Decoding::Sniffing(Vec::new()),
@@ -193,6 +197,9 @@ impl<'a> StreamInput<'a> {
         if !(grown || is_final) {
             return None;
         }
+        if let Some(whole) = &mut self.whole {
+            whole.push_str(&self.pending);
+        }
         self.published = if self.pending.is_empty() {
             carried
         } else {
@@ -228,7 +235,7 @@ pub struct Parser<'a> {
     arena: &'a Arena,
     options: ParseOptions,
     input: StreamInput<'a>,
-    driver: Driver<'a, ArenaSink<'a>>,
+    driver: Stages<'a>,
     done: bool,
     /// Every byte fed while the encoding is not certain, for a re-parse (13.2.3.4).
     raw: Vec<u8>,
@@ -236,6 +243,22 @@ pub struct Parser<'a> {
     reparse: Option<&'static Encoding>,
     /// Set when the document reached `options.max_nodes` and the parse stopped there.
     truncated: bool,
+}
+
+/// The tokenizer and tree builder of a [`Parser`], into a sink with or without source spans.
+enum Stages<'a> {
+    Plain(Driver<'a, ArenaSink<'a>>),
+    Spans(Driver<'a, ArenaSink<'a, true>>),
+}
+
+/// Runs `$body` with `$d` bound to the driver of `$stages`, whichever sink it has.
+macro_rules! with_driver {
+    ($stages:expr, $d:ident => $body:expr) => {
+        match $stages {
+            Stages::Plain($d) => $body,
+            Stages::Spans($d) => $body,
+        }
+    };
 }
 
 impl<'a> Parser<'a> {
@@ -255,9 +278,13 @@ impl<'a> Parser<'a> {
         input: InputOptions,
     ) -> Parser<'a> {
         let driver = Parser::stages(arena, &options);
+        let mut input = StreamInput::new(arena, input);
+        if options.spans {
+            input.whole = Some(String::new());
+        }
         Parser {
             arena,
-            input: StreamInput::new(arena, input),
+            input,
             options,
             driver,
             done: false,
@@ -268,10 +295,15 @@ impl<'a> Parser<'a> {
     }
 
     /// A fresh tokenizer and tree builder for `options`.
-    fn stages(arena: &'a Arena, options: &ParseOptions) -> Driver<'a, ArenaSink<'a>> {
+    fn stages(arena: &'a Arena, options: &ParseOptions) -> Stages<'a> {
         let tokenizer = Tokenizer::new_streaming(arena, tokenizer_options(options));
-        let sink = ArenaSink::new(arena, "", options.collect_errors);
-        Driver::document(tokenizer, sink, options)
+        if options.spans {
+            let sink = ArenaSink::with_spans(arena, "", options.collect_errors, 16);
+            Stages::Spans(Driver::document(tokenizer, sink, options))
+        } else {
+            let sink = ArenaSink::new(arena, "", options.collect_errors);
+            Stages::Plain(Driver::document(tokenizer, sink, options))
+        }
     }
 
     /// Whether the bytes fed so far must be kept for a possible re-parse: the encoding is not
@@ -290,7 +322,9 @@ impl<'a> Parser<'a> {
         self.done = false;
         self.reparse = None;
         self.truncated = false;
+        let whole = self.input.whole.as_ref().map(|_| String::new());
         self.input = StreamInput::new(self.arena, self.input.options.clone());
+        self.input.whole = whole;
         self.input.forced = Some(Sniffed {
             encoding,
             source: EncodingSource::Reparse,
@@ -343,7 +377,13 @@ impl<'a> Parser<'a> {
             self.input.finish();
             self.run(true);
         }
-        let mut doc = self.driver.into_document();
+        let mut doc = match self.driver {
+            Stages::Plain(driver) => driver.into_document(),
+            Stages::Spans(driver) => driver.into_document(),
+        };
+        if let Some(whole) = &self.input.whole {
+            doc.set_source(self.arena.alloc_str(whole));
+        }
         doc.set_truncated(self.truncated);
         doc.set_scripting(self.options.scripting);
         // The encoding the bytes were decoded with and how it was decided (none for
@@ -360,23 +400,26 @@ impl<'a> Parser<'a> {
         if self.done {
             return;
         }
-        let keep = self.driver.tokenizer.retained_start();
+        let keep = with_driver!(&self.driver, d => d.tokenizer.retained_start());
         let Some((text, base)) = self.input.publish(keep, is_final) else {
             return;
         };
-        self.driver.tokenizer.push_input(text, base, is_final);
-        self.driver.builder.sink_mut().set_input(text);
         // While the encoding is tentative the builder reports charset `<meta>`s (13.2.3.4).
         let tentative = self
             .input
             .sniffed
             .is_some_and(|s| s.confidence == Confidence::Tentative);
-        self.driver.builder.set_encoding_tentative(tentative);
+        with_driver!(&mut self.driver, d => {
+            d.tokenizer.push_input(text, base, is_final);
+            d.builder.sink_mut().set_input(text);
+            d.builder.set_encoding_tentative(tentative);
+        });
         let max_nodes = self.options.max_nodes;
-        let over_budget =
-            |sink: &ArenaSink<'a>| max_nodes.is_some_and(|max| sink.node_count() >= max);
         loop {
-            match self.driver.run(true, over_budget) {
+            let pause = with_driver!(&mut self.driver, d => {
+                d.run(true, |sink| max_nodes.is_some_and(|max| sink.node_count() >= max))
+            });
+            match pause {
                 Pause::NeedInput => return,
                 Pause::Finished { truncated } => {
                     self.truncated = truncated;

@@ -3,7 +3,8 @@
 //! CRLF pairs and multi-byte sequences), against the whole-input [`parse_document`] of the same
 //! bytes: the same tree, the same parse errors and the same encoding decision (encoding, the
 //! step that decided it, confidence), including the pages whose charset `<meta>` makes both
-//! parsers re-parse and, with the default options, the pages whose encoding is guessed.
+//! parsers re-parse and, with the default options, the pages whose encoding is guessed; and,
+//! on half the pages, the same source spans and source text (`ParseOptions::spans`).
 
 mod common;
 
@@ -13,7 +14,7 @@ use simdhtml::stream::Parser;
 use simdhtml::{Arena, ParseOptions, parse_document};
 
 /// What must agree: the dump, the errors (kind and offset) and the encoding decision.
-fn summary(doc: &simdhtml::dom::Document<'_>) -> (String, String, String) {
+fn summary(doc: &simdhtml::dom::Document<'_>) -> (String, String, String, String) {
     (
         html5lib_dump(doc),
         format!("{:?}", doc.errors()),
@@ -23,6 +24,8 @@ fn summary(doc: &simdhtml::dom::Document<'_>) -> (String, String, String) {
             doc.encoding_source(),
             doc.confidence()
         ),
+        // Source spans (on for half the pages), with the text they index.
+        format!("{}{}", doc.source(), common::spans::dump(doc)),
     )
 }
 
@@ -55,11 +58,20 @@ fn corpus_pages_stream_like_the_whole_input_parse() {
         // One configuration per page, alternating, and a chunk size per page, alternating with
         // a different period: small enough that most pages are cut many times, one of them
         // smaller than the 1,024-byte prescan window.
+        // Source spans on two pages in four, so that both configurations and every chunk
+        // size see them (on, the stream keeps its text for `source`; off, it has none).
         let (config, options) = &configurations[i % 2];
         let size = [4_093, 509, 65_521][(i / 2) % 3];
+        let options = &ParseOptions {
+            spans: i % 4 < 2,
+            ..options.clone()
+        };
         let arena = Arena::new();
         let whole = parse_document(&arena, &bytes, options).expect("no transport charset");
-        let want = summary(&whole);
+        let mut want = summary(&whole);
+        if !options.spans {
+            want.3 = common::spans::dump(&whole);
+        }
         let mut parser = Parser::new(&arena, options.clone());
         for chunk in bytes.chunks(size) {
             parser.feed(chunk);
@@ -69,6 +81,7 @@ fn corpus_pages_stream_like_the_whole_input_parse() {
             ("tree", &got.0, &want.0),
             ("errors", &got.1, &want.1),
             ("encoding", &got.2, &want.2),
+            ("spans", &got.3, &want.3),
         ] {
             if g != w {
                 failures.push(format!(

@@ -7,6 +7,7 @@ pub mod links;
 pub mod load;
 pub mod output;
 pub mod select;
+pub mod spans;
 pub mod stats;
 pub mod text;
 pub mod tokens;

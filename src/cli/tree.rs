@@ -106,6 +106,7 @@ pub fn run_to(args: &TreeArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> 
         scalar: args.scalar,
         max_nodes: None,
         allow_declarative_shadow_roots: None,
+        spans: false,
     };
     let doc = match args.fragment.as_deref() {
         None if args.chunk_size.is_some() => {

@@ -4,6 +4,7 @@
 use crate::input::{Confidence, Encoding, EncodingSource};
 use crate::tree_builder::QuirksMode;
 
+use super::span::{NodeSpan, SpanTable};
 use super::{DocumentParseError, ElementData, Node, NodeData, NodeId};
 
 /// A parsed document (or fragment: then the Document node's children are the fragment's nodes).
@@ -19,6 +20,10 @@ pub struct Document<'a> {
     confidence: Confidence,
     truncated: bool,
     scripting: bool,
+    /// The decoded text the document was parsed from (see [`Document::source`]).
+    source: &'a str,
+    /// Source spans (empty unless the parse recorded them).
+    pub(super) spans: SpanTable,
 }
 
 impl<'a> Default for Document<'a> {
@@ -53,6 +58,8 @@ impl<'a> Document<'a> {
             confidence: Confidence::Irrelevant,
             truncated: false,
             scripting: true,
+            source: "",
+            spans: SpanTable::default(),
         }
     }
 
@@ -219,6 +226,43 @@ impl<'a> Document<'a> {
         self.scripting
     }
 
+    /// The text the document was parsed from: the decoded input (UTF-8), which the ranges of
+    /// [`Document::span`] index. For UTF-8 input it is the input without its BOM; for other
+    /// encodings it is the input decoded, so offsets are of the decoded text, not of the
+    /// bytes; after a re-parse for a late `<meta charset>` (13.2.3.4) it is the text of the
+    /// parse that built the tree, in the final encoding. Empty for a document made by hand, and
+    /// for one built by [`stream::Parser`](crate::stream::Parser) without
+    /// [`ParseOptions::spans`](crate::ParseOptions::spans) (the stream does not keep its text
+    /// in one piece otherwise).
+    pub fn source(&self) -> &'a str {
+        self.source
+    }
+
+    /// Whether the parse recorded source spans ([`ParseOptions::spans`](crate::ParseOptions::spans)).
+    pub fn has_spans(&self) -> bool {
+        self.spans.recorded()
+    }
+
+    /// Where node `id` came from in [`Document::source`]: its start tag, end tag and
+    /// attributes, or its whole token (see [`NodeSpan`] for what each node gets). All `None`
+    /// when the parse recorded no spans ([`Document::has_spans`]), and for nodes that have
+    /// none. Changing an element's attributes ([`Document::set_attr`],
+    /// [`Document::remove_attr`]) forgets its attribute spans; nodes made by hand have no span.
+    pub fn span(&self, id: NodeId) -> NodeSpan {
+        let attrs = self.element(id).map(|e| e.attrs.len());
+        self.spans.get(id.index(), attrs, self.source)
+    }
+
+    /// Records the text the document was parsed from.
+    pub(crate) fn set_source(&mut self, source: &'a str) {
+        self.source = source;
+    }
+
+    /// The source span table, for the sink.
+    pub(super) fn spans_mut(&mut self) -> &mut SpanTable {
+        &mut self.spans
+    }
+
     /// Records the scripting flag of the parse.
     pub(crate) fn set_scripting(&mut self, scripting: bool) {
         self.scripting = scripting;
@@ -260,7 +304,7 @@ impl<'a> Document<'a> {
     }
 
     /// Creates a node with `data` as the last child of `parent`, whose last child is `last`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn append_new(
         &mut self,
         parent: NodeId,

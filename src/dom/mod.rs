@@ -6,7 +6,9 @@
 //! - [`node_ref`]: [`NodeRef`], a node with its document: the handle for walking the tree;
 //! - `mutate.rs`: changing the tree after parsing ([`Document::append_child`],
 //!   [`Document::set_attr`], ... and [`MutationError`]);
-//! - `sink.rs`: [`ArenaSink`], the tree builder's sink.
+//! - `sink.rs`: [`ArenaSink`], the tree builder's sink;
+//! - `span.rs`: source spans ([`NodeSpan`], [`AttrSpan`]; `ParseOptions::spans`), the side
+//!   table the sink fills.
 //!
 //! Strings borrow the input (or the caller's arena) for `'a`: element names, attribute values,
 //! comment data and text are slices of the input whenever the parser did not change them. A
@@ -24,12 +26,14 @@ mod document;
 mod mutate;
 pub mod node_ref;
 mod sink;
+mod span;
 
 pub use crate::tree_builder::{ShadowRootData, ShadowRootMode};
 pub use document::{Children, Descendants, Document};
 pub use mutate::MutationError;
 pub use node_ref::NodeRef;
 pub use sink::ArenaSink;
+pub use span::{AttrSpan, NodeSpan};
 
 /// A node of a [`Document`]: an index into its node table ([`NodeId::index`]; index 0 is the
 /// Document node). Four bytes, and `Option<NodeId>` is four bytes too.

@@ -273,6 +273,7 @@ impl<'a> Document<'a> {
         if let NodeData::Element(e) = &mut self.nodes[element.index()].data {
             e.attrs = attrs;
         }
+        self.spans.forget_attrs(element.index());
     }
 
     /// Replaces the text of `node` (DOM `textContent = text`): a Text, Comment or processing

@@ -114,6 +114,13 @@ impl<'d, 'a> NodeRef<'d, 'a> {
         self.doc.data(self.id)
     }
 
+    /// Where the node came from in [`Document::source`] ([`Document::span`]: start and end
+    /// tag, attributes, or the whole token, as half-open byte ranges; all `None` unless the
+    /// document was parsed with [`ParseOptions::spans`](crate::ParseOptions::spans)).
+    pub fn span(self) -> super::NodeSpan {
+        self.doc.span(self.id)
+    }
+
     /// The element data, if the node is an element.
     pub fn as_element(self) -> Option<&'d ElementData<'a>> {
         self.doc.element(self.id)

@@ -1,8 +1,11 @@
 //! [`ArenaSink`]: the [`TreeSink`] that builds a [`Document`] in an arena.
 
+use std::ops::Range;
+
 use bumpalo::Bump;
 
 use crate::Tag;
+use crate::tokenizer::start_tag_attribute_spans;
 use crate::tree_builder::{Attr, InsertionPoint, Namespace, QuirksMode, ShadowRootData, TreeSink};
 
 use super::{
@@ -11,10 +14,20 @@ use super::{
 
 /// The [`TreeSink`] that builds a [`Document`]. Attribute lists and gathered text go into the
 /// arena; call [`ArenaSink::finish`] to get the document.
-pub struct ArenaSink<'a> {
+///
+/// `SPANS`: whether it records source spans ([`TreeSink::SOURCE_SPANS`], the document's
+/// [`Document::span`]); `ArenaSink<'a>` records none ([`ArenaSink::new`]), `ArenaSink<'a, true>`
+/// does ([`ArenaSink::with_spans`]). The two are separate types so that a parse without spans
+/// runs code with no trace of them.
+pub struct ArenaSink<'a, const SPANS: bool = false> {
     arena: &'a Bump,
     input: &'a str,
     doc: Document<'a>,
+    /// Source spans: the part of the document the tokenizer reads, the document offset of its
+    /// first byte, and the range of the current markup token.
+    segment: &'a str,
+    segment_base: usize,
+    token_span: Range<usize>,
     /// The Text node whose data is no longer one slice, and its data so far. When another node
     /// needs gathering, this one's data goes into the arena.
     gathering: Option<NodeId>,
@@ -25,11 +38,6 @@ pub struct ArenaSink<'a> {
 }
 
 impl<'a> ArenaSink<'a> {
-    /// The number of nodes created so far, the Document node included.
-    pub fn node_count(&self) -> usize {
-        self.doc.len()
-    }
-
     /// A sink for parsing `input`; `collect_errors` keeps tree construction errors.
     pub fn new(arena: &'a Bump, input: &'a str, collect_errors: bool) -> Self {
         // Real pages have about one node per 70 bytes of text.
@@ -44,15 +52,40 @@ impl<'a> ArenaSink<'a> {
         collect_errors: bool,
         nodes: usize,
     ) -> Self {
+        ArenaSink::build(arena, input, collect_errors, nodes)
+    }
+}
+
+impl<'a> ArenaSink<'a, true> {
+    /// [`ArenaSink::with_capacity`] for a sink that records source spans: the document's
+    /// [`Document::span`] and [`Document::source`] (`input`; streaming replaces it with the
+    /// whole text at the end).
+    pub fn with_spans(arena: &'a Bump, input: &'a str, collect_errors: bool, nodes: usize) -> Self {
+        let mut sink = ArenaSink::build(arena, input, collect_errors, nodes);
+        sink.doc.spans = super::span::SpanTable::recording(nodes);
+        sink
+    }
+}
+
+impl<'a, const SPANS: bool> ArenaSink<'a, SPANS> {
+    fn build(arena: &'a Bump, input: &'a str, collect_errors: bool, nodes: usize) -> Self {
         ArenaSink {
             arena,
             input,
             doc: Document::with_capacity(nodes),
+            segment: "",
+            segment_base: 0,
+            token_span: 0..0,
             gathering: None,
             gathered: String::new(),
             collect_errors,
             errors: Vec::new(),
         }
+    }
+
+    /// The number of nodes created so far, the Document node included.
+    pub fn node_count(&self) -> usize {
+        self.doc.len()
     }
 
     /// Streaming: the input is now `input`, a longer copy of the previous input (see
@@ -72,6 +105,69 @@ impl<'a> ArenaSink<'a> {
     pub fn finish(mut self) -> (Document<'a>, Vec<DocumentParseError>) {
         self.flush_gathering();
         (self.doc, self.errors)
+    }
+
+    /// Source spans: node `id` is the current token's.
+    #[inline]
+    fn token_node(&mut self, id: NodeId) {
+        if SPANS {
+            let span = self.token_span.clone();
+            self.doc.spans_mut().set_start(id.index(), span);
+        }
+    }
+
+    /// Source spans: the text of the current markup token.
+    fn token_text(&self) -> &'a str {
+        let (s, e) = (self.token_span.start, self.token_span.end);
+        self.segment
+            .get(s - self.segment_base..e - self.segment_base)
+            .unwrap_or_default()
+    }
+
+    /// Source spans: `element`, which had the attributes `old`, took those of `added` (the
+    /// current start tag's attributes) that it did not have.
+    fn add_attr_spans(&mut self, element: NodeId, old: &[Attr<'a>], added: &[Attr<'a>]) {
+        let mut token = Vec::new();
+        start_tag_attribute_spans(
+            self.token_text(),
+            self.token_span.start,
+            added.len(),
+            &mut token,
+        );
+        let spans = self.doc.spans_mut();
+        if token.len() != added.len() {
+            spans.forget_attrs(element.index());
+            return;
+        }
+        let extra: Vec<_> = added
+            .iter()
+            .zip(token)
+            .filter(|(a, _)| !old.iter().any(|b| b.name == a.name && b.ns == a.ns))
+            .map(|(_, s)| s)
+            .collect();
+        spans.add_attrs(element.index(), &extra);
+    }
+
+    /// Inserts `text` at `at` (13.2.6.1 "insert a character") and returns the Text node that
+    /// holds it.
+    #[inline(always)]
+    fn insert_text_node(&mut self, at: InsertionPoint<NodeId>, text: &'a str) -> NodeId {
+        let prev = match at.before {
+            Some(b) => self.doc.prev_sibling(b),
+            None => self.doc.node(at.parent).last_child,
+        };
+        if let Some(p) = prev
+            && matches!(self.doc.data(p), NodeData::Text(_))
+        {
+            self.append_text(p, text);
+            return p;
+        }
+        if at.before.is_none() {
+            return self.doc.append_new(at.parent, prev, NodeData::Text(text));
+        }
+        let id = self.doc.push(NodeData::Text(text));
+        self.doc.insert_at(at.parent, at.before, id);
+        id
     }
 
     /// Moves the gathered text of the node being gathered into the arena.
@@ -116,8 +212,10 @@ impl<'a> ArenaSink<'a> {
     }
 }
 
-impl<'a> TreeSink<'a> for ArenaSink<'a> {
+impl<'a, const SPANS: bool> TreeSink<'a> for ArenaSink<'a, SPANS> {
     type Handle = NodeId;
+
+    const SOURCE_SPANS: bool = SPANS;
 
     fn document(&self) -> NodeId {
         NodeId::DOCUMENT
@@ -150,12 +248,17 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
     }
 
     fn create_comment(&mut self, data: &'a str) -> NodeId {
-        self.doc.push(NodeData::Comment(data))
+        let id = self.doc.push(NodeData::Comment(data));
+        self.token_node(id);
+        id
     }
 
     fn create_processing_instruction(&mut self, target: &'a str, data: &'a str) -> NodeId {
-        self.doc
-            .push(NodeData::ProcessingInstruction { target, data })
+        let id = self
+            .doc
+            .push(NodeData::ProcessingInstruction { target, data });
+        self.token_node(id);
+        id
     }
 
     fn create_document_fragment(&mut self) -> NodeId {
@@ -169,6 +272,7 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
             system_id,
         });
         let id = self.doc.push(NodeData::Doctype(data));
+        self.token_node(id);
         self.doc.insert_at(NodeId::DOCUMENT, None, id);
     }
 
@@ -177,22 +281,7 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
     }
 
     fn insert_text(&mut self, at: InsertionPoint<NodeId>, text: &'a str) {
-        let prev = match at.before {
-            Some(b) => self.doc.prev_sibling(b),
-            None => self.doc.node(at.parent).last_child,
-        };
-        if let Some(p) = prev
-            && matches!(self.doc.data(p), NodeData::Text(_))
-        {
-            self.append_text(p, text);
-            return;
-        }
-        if at.before.is_none() {
-            self.doc.append_new(at.parent, prev, NodeData::Text(text));
-            return;
-        }
-        let id = self.doc.push(NodeData::Text(text));
-        self.doc.insert_at(at.parent, at.before, id);
+        self.insert_text_node(at, text);
     }
 
     fn remove_from_parent(&mut self, node: NodeId) {
@@ -236,6 +325,9 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
             if let NodeData::Element(e) = &mut self.doc.nodes[element.index()].data {
                 e.attrs = slice;
             }
+            if SPANS {
+                self.add_attr_spans(element, &all[..before], attrs);
+            }
         }
     }
 
@@ -260,7 +352,9 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
         let data = match self.doc.data(node) {
             NodeData::Element(e) => {
                 let e = *e;
-                return self.create_element(e.ns, e.name, e.tag, e.attrs);
+                let clone = self.create_element(e.ns, e.name, e.tag, e.attrs);
+                self.copy_start_source(node, clone);
+                return clone;
             }
             NodeData::Text(t) => match self.gathering {
                 Some(g) if g == node => NodeData::Text(self.arena.alloc_str(&self.gathered)),
@@ -268,7 +362,9 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
             },
             d => *d,
         };
-        self.doc.push(data)
+        let clone = self.doc.push(data);
+        self.copy_start_source(node, clone);
+        clone
     }
 
     fn is_element_named(&self, node: NodeId, ns: Namespace, name: &str) -> bool {
@@ -279,6 +375,51 @@ impl<'a> TreeSink<'a> for ArenaSink<'a> {
 
     fn element_attr(&self, node: NodeId, name: &str) -> Option<&'a str> {
         self.doc.attr(node, name)
+    }
+
+    fn source_segment(&mut self, segment: &'a str, base: usize) {
+        self.segment = segment;
+        self.segment_base = base;
+    }
+
+    fn token_source(&mut self, span: Range<usize>) {
+        self.token_span = span;
+    }
+
+    fn start_tag_source(&mut self, element: NodeId) {
+        // The attributes' spans are found again in the start tag's text when asked for.
+        self.token_node(element);
+    }
+
+    fn end_tag_source(&mut self, element: NodeId, span: Range<usize>) {
+        if SPANS {
+            self.doc.spans_mut().set_end(element.index(), span);
+        }
+    }
+
+    fn copy_start_source(&mut self, original: NodeId, clone: NodeId) {
+        if SPANS {
+            self.doc
+                .spans_mut()
+                .copy_start(original.index(), clone.index());
+        }
+    }
+
+    fn insert_text_with_source(
+        &mut self,
+        at: InsertionPoint<NodeId>,
+        text: &'a str,
+        span: Range<usize>,
+    ) {
+        let next = self.doc.len();
+        let id = self.insert_text_node(at, text);
+        if SPANS {
+            if id.index() == next {
+                self.doc.spans_mut().set_start(next, span);
+            } else {
+                self.doc.spans_mut().extend_start(id.index(), span);
+            }
+        }
     }
 
     fn attach_declarative_shadow_root(

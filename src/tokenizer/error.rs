@@ -306,6 +306,13 @@ pub struct LineCol {
 /// Maps byte offsets of one input to [`LineCol`]s. Building it is one pass over the input
 /// (`memchr` for line ends); each look-up is a binary search plus a count of the UTF-16 code units
 /// between the line start and the offset.
+///
+/// It converts parse error offsets and source spans alike ([`Document::span`](crate::Document::span)
+/// over [`Document::source`](crate::Document::source)): lines and columns are 1-based, a CR, LF or
+/// CRLF ends a line (as the tokenizer reads them), and columns count UTF-16 code units, as
+/// JavaScript, browsers' developer tools, the Language Server Protocol and the html5lib suites
+/// count them (one per character of the Basic Multilingual Plane, two for the others). For a
+/// column in bytes, take the offset less [`line_start`](Self::line_start).
 #[derive(Debug, Clone)]
 pub struct LineIndex<'a> {
     input: &'a str,
@@ -328,6 +335,12 @@ impl<'a> LineIndex<'a> {
             }
         }
         LineIndex { input, line_starts }
+    }
+
+    /// The byte offset at which 1-based `line` starts (clamped to the last line).
+    pub fn line_start(&self, line: usize) -> usize {
+        let i = line.saturating_sub(1).min(self.line_starts.len() - 1);
+        self.line_starts[i]
     }
 
     /// The line and column of byte `offset` (clamped to the input's length). An offset inside a

@@ -22,6 +22,7 @@
 //! the tree (the tree builder calls [`Tokenizer::set_state`] and
 //! [`Tokenizer::set_cdata_allowed`]).
 
+mod attr_spans;
 mod char_ref;
 mod comment;
 mod doctype;
@@ -35,6 +36,7 @@ mod tag;
 mod text;
 mod token;
 
+pub(crate) use attr_spans::start_tag_attribute_spans;
 pub use error::{ErrorCode, LineCol, LineIndex, ParseError};
 pub use scan::ScanImpl;
 pub use state::State;
@@ -625,6 +627,19 @@ impl<'a> Tokenizer<'a> {
     /// is the part from the last [`push_input`](Self::push_input)'s `base` on.
     pub fn input(&self) -> &'a str {
         self.src
+    }
+
+    /// Source spans: the document offset of the `<` that started the last tag, comment,
+    /// DOCTYPE or processing instruction (after one of those tokens, where it starts).
+    #[inline]
+    pub(crate) fn markup_start(&self) -> usize {
+        self.base + self.lt_pos
+    }
+
+    /// The input the tokenizer reads ([`input`](Self::input)) and the document offset of its
+    /// first byte.
+    pub(crate) fn segment(&self) -> (&'a str, usize) {
+        (self.src, self.base)
     }
 
     // ----- Consuming input -------------------------------------------------------------

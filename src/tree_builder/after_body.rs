@@ -37,6 +37,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.error("html end tag in fragment");
                 } else {
                     self.mode = InsertionMode::AfterAfterBody;
+                    // The html element's end tag (it stays open to the end).
+                    self.source_end_tag(self.open[0]);
                 }
                 None
             }
@@ -134,6 +136,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Token::StartTag(t) if t.tag == Tag::Html => self.in_body(token),
             Token::EndTag(t) if t.tag == Tag::Html => {
                 self.mode = InsertionMode::AfterAfterFrameset;
+                self.source_end_tag(self.open[0]);
                 None
             }
             Token::StartTag(t) if t.tag == Tag::Noframes => self.in_head(token),

@@ -171,6 +171,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         let at = self.adjusted_insertion_location(None);
         let id = self.create_element(ns, name, lookup, tag.attrs, true);
         self.elems[id as usize].lname = tag.name;
+        self.source_start_tag(id);
         let h = self.handle(id);
         self.sink.insert(at, h);
         self.push(id);

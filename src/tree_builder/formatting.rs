@@ -293,6 +293,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             };
             let o = *self.elem(old);
             let new = self.insert_element(Namespace::Html, o.name, o.tag, o.attrs);
+            self.source_clone(old, new);
             self.formatting[j] = FormattingEntry::Element(new);
             self.elems[old as usize].in_formatting_list = false;
             self.elems[new as usize].in_formatting_list = true;
@@ -356,6 +357,9 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             if fe != self.current() {
                 self.error("misnested formatting element end tag");
             }
+            // The end tag is the formatting element's (the loop removes other elements from
+            // the stack before it).
+            self.source_end_tag(fe);
             // Step 7: the furthest block.
             let fb_pos = match self.open[fe_pos + 1..]
                 .iter()
@@ -400,6 +404,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 };
                 let n = *self.elem(node);
                 let new = self.create_element(Namespace::Html, n.name, n.tag, n.attrs, false);
+                self.source_clone(node, new);
                 self.formatting[node_index] = super::formatting::FormattingEntry::Element(new);
                 self.elems[node as usize].in_formatting_list = false;
                 self.elems[new as usize].in_formatting_list = true;
@@ -426,6 +431,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             // Step 16-18.
             let f = *self.elem(fe);
             let new = self.create_element(Namespace::Html, f.name, f.tag, f.attrs, false);
+            self.source_clone(fe, new);
             let (nh, fbh) = (self.handle(new), self.handle(furthest_block));
             self.sink.reparent_children(fbh, nh);
             self.sink.insert(

@@ -486,6 +486,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 if tag == Tag::Html {
                     return Some(Token::EndTag(t));
                 }
+                // `</body>` closes nothing (the body element stays open to the end), but it is
+                // the body element's end tag.
+                if let Some((_, body)) = self.last_open_html(Tag::Body) {
+                    self.source_end_tag(body);
+                }
             }
             Tag::Address
             | Tag::Article

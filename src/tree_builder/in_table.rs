@@ -19,6 +19,9 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     )
                 {
                     self.pending_table_text.clear();
+                    if S::SOURCE_SPANS {
+                        self.pending_table_spans.clear();
+                    }
                     self.pending_table_text_dirty = false;
                     self.original_mode = self.mode;
                     self.mode = InsertionMode::InTableText;
@@ -183,6 +186,10 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     }
                     let at = self.offset + (run.as_ptr() as usize - s.as_ptr() as usize);
                     self.pending_table_text.push((run, at));
+                    if S::SOURCE_SPANS {
+                        let span = self.source_text_span(run);
+                        self.pending_table_spans.push(span);
+                    }
                 }
                 if let Some(after) = after.strip_prefix('\0') {
                     self.error("unexpected null character");
@@ -194,21 +201,37 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             return None;
         }
         let pending = std::mem::take(&mut self.pending_table_text);
+        let spans = if S::SOURCE_SPANS {
+            std::mem::take(&mut self.pending_table_spans)
+        } else {
+            Vec::new()
+        };
         if self.pending_table_text_dirty {
             self.error("non-space characters in table");
             let offset = self.offset;
-            for &(run, at) in &pending {
+            for (i, &(run, at)) in pending.iter().enumerate() {
                 self.offset = at;
+                if S::SOURCE_SPANS {
+                    self.source_pending(Some((run, spans[i].clone())));
+                }
                 self.foster_parent_characters(Token::Characters(run));
             }
             self.offset = offset;
         } else {
-            for &(run, _) in &pending {
+            for (i, &(run, _)) in pending.iter().enumerate() {
+                if S::SOURCE_SPANS {
+                    self.source_pending(Some((run, spans[i].clone())));
+                }
                 self.insert_characters(run);
             }
         }
         self.pending_table_text = pending;
         self.pending_table_text.clear();
+        if S::SOURCE_SPANS {
+            self.source_pending(None);
+            self.pending_table_spans = spans;
+            self.pending_table_spans.clear();
+        }
         self.pending_table_text_dirty = false;
         self.mode = self.original_mode;
         Some(token)

@@ -74,6 +74,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Token::StartTag(t) if t.tag == Tag::Html => {
                 self.before_html_anything_else(t.attrs);
+                self.source_start_tag(self.open[0]);
                 None
             }
             Token::EndTag(t) if !matches!(t.tag, Tag::Head | Tag::Body | Tag::Html | Tag::Br) => {

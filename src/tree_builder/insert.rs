@@ -178,8 +178,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// "Insert an HTML element" for a start tag token.
+    #[inline(always)]
     pub(super) fn insert_html(&mut self, tag: &crate::tokenizer::TagToken<'a>) -> ElemId {
-        self.insert_element(Namespace::Html, tag.name, tag.tag, tag.attrs)
+        let id = self.insert_element(Namespace::Html, tag.name, tag.tag, tag.attrs);
+        self.source_start_tag(id);
+        id
     }
 
     /// "Insert an HTML element" for a start tag token named `name` with no attributes.
@@ -196,7 +199,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         if at.parent == self.sink.document() {
             return;
         }
-        self.sink.insert_text(at, text);
+        if S::SOURCE_SPANS {
+            let span = self.source_text_span(text);
+            self.sink.insert_text_with_source(at, text, span);
+        } else {
+            self.sink.insert_text(at, text);
+        }
     }
 
     /// "Insert a comment" at the adjusted insertion location.

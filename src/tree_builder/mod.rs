@@ -35,6 +35,7 @@ mod quirks;
 mod select;
 mod shadow;
 mod sink;
+mod source;
 mod text;
 
 pub use crate::tag::Tag;
@@ -244,6 +245,10 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     root_insertion_target: Option<S::Handle>,
     /// The pending table character tokens, with the offset of each.
     pending_table_text: Vec<(&'a str, usize)>,
+    /// Source spans: the range of each pending table character token.
+    pending_table_spans: Vec<std::ops::Range<usize>>,
+    /// Source spans: the token being processed.
+    source: source::TokenSource<'a>,
     pending_table_text_dirty: bool,
     /// Ignore a leading LF in the next token (after `<pre>`, `<listing>`, `<textarea>`).
     ignore_lf: bool,
@@ -288,6 +293,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             context: None,
             root_insertion_target: None,
             pending_table_text: Vec::new(),
+            pending_table_spans: Vec::new(),
+            source: source::TokenSource::default(),
             pending_table_text_dirty: false,
             ignore_lf: false,
             tokenizer_state: None,
@@ -413,6 +420,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             return;
         }
         self.offset = offset;
+        self.source_token(&token);
         // The commonest case first: in "in body" with an HTML adjusted current node, the
         // dispatcher below would hand the token to the "in body" rules; go there directly (a
         // character token is consumed without reprocessing).

@@ -151,6 +151,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     /// Records that `id` left the stack.
     fn note_closed(&mut self, id: ElemId) {
+        self.source_closed(id);
         let e = &mut self.elems[id as usize];
         e.in_stack = false;
         let (ns, tag, lname) = (e.ns, e.tag, e.lname);

@@ -106,6 +106,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         // 10.2. "Insert a foreign element ... with HTML namespace and true": created and pushed,
         // not inserted.
         let template = self.create_element(Namespace::Html, t.name, Tag::Template, t.attrs, true);
+        self.source_start_tag(template);
         self.push(template);
         let shadow = ShadowRootData {
             mode,

@@ -1,5 +1,7 @@
 //! The interface through which the tree builder builds a tree ([`TreeSink`]).
 
+use std::ops::Range;
+
 /// The namespace of an element.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Namespace {
@@ -187,5 +189,56 @@ pub trait TreeSink<'a> {
     ) -> bool {
         let _ = (host, template, shadow);
         false
+    }
+
+    // ----- Source spans (`ParseOptions::spans`) -----
+
+    /// Whether the sink records where its nodes came from in the input. When `false` (the
+    /// default) the parser computes no spans and calls none of the methods below, so spans
+    /// cost nothing; when `true` it calls them as it builds. Spans are half-open byte ranges
+    /// of the document's decoded text.
+    const SOURCE_SPANS: bool = false;
+    /// The tokens that follow come from `segment`, the part of the document the tokenizer
+    /// reads (all of it, or, streaming, the segment since the document's byte `base`).
+    fn source_segment(&mut self, segment: &'a str, base: usize) {
+        let _ = (segment, base);
+    }
+    /// The builder is about to process a start tag, comment, DOCTYPE or processing
+    /// instruction token, which came from the bytes `span` of the document (from `<` to `>`,
+    /// or to the end of the input; within the last [`source_segment`](Self::source_segment)).
+    /// The comment, processing instruction or DOCTYPE node the sink creates next is this
+    /// token's; the elements of [`start_tag_source`](Self::start_tag_source) and
+    /// [`add_attrs_if_missing`](Self::add_attrs_if_missing) take their attributes from this
+    /// start tag.
+    fn token_source(&mut self, span: Range<usize>) {
+        let _ = span;
+    }
+    /// `element` was created for the current token, a start tag (13.2.6.1 "create an element
+    /// for the token"): its start tag and its attributes are the last
+    /// [`token_source`](Self::token_source)'s.
+    fn start_tag_source(&mut self, element: Self::Handle) {
+        let _ = element;
+    }
+    /// `element` was closed by the end tag at `span`, which has the element's name.
+    fn end_tag_source(&mut self, element: Self::Handle, span: Range<usize>) {
+        let _ = (element, span);
+    }
+    /// `clone` was created for the token `original` was created for (the adoption agency
+    /// algorithm, reconstructing the active formatting elements): it gets `original`'s start
+    /// tag and attributes.
+    fn copy_start_source(&mut self, original: Self::Handle, clone: Self::Handle) {
+        let _ = (original, clone);
+    }
+    /// [`insert_text`](Self::insert_text) of characters that came from the bytes `span` of the
+    /// document; a Text node that grows by them takes in their range (from its first to its
+    /// last character).
+    fn insert_text_with_source(
+        &mut self,
+        at: InsertionPoint<Self::Handle>,
+        text: &'a str,
+        span: Range<usize>,
+    ) {
+        let _ = span;
+        self.insert_text(at, text);
     }
 }

@@ -106,6 +106,7 @@ pub fn chromium_options() -> ParseOptions {
         scalar: false,
         max_nodes: None,
         allow_declarative_shadow_roots: Some(true),
+        spans: false,
     }
 }
 

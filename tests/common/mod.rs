@@ -86,6 +86,7 @@ pub fn without_shadow_roots(dump: &str) -> String {
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod corpus;
+pub mod spans;
 pub mod suite;
 #[cfg(feature = "warc")]
 pub mod warc;
