@@ -122,6 +122,21 @@ impl<'a> FragmentContext<'a> {
     }
 }
 
+/// Evaluates `$run` with `$sink` bound to a new [`ArenaSink`] over `$input` with room for
+/// `$nodes` nodes: with source spans when `$options.spans` (a sink of another type, so `$run`
+/// is compiled once for each).
+macro_rules! with_arena_sink {
+    ($arena:expr, $input:expr, $options:expr, $nodes:expr, $sink:ident => $run:expr) => {
+        if $options.spans {
+            let $sink = ArenaSink::with_spans($arena, $input, $options.collect_errors, $nodes);
+            $run
+        } else {
+            let $sink = ArenaSink::with_capacity($arena, $input, $options.collect_errors, $nodes);
+            $run
+        }
+    };
+}
+
 /// How a run of the tokenizer and tree builder over the input ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Driven {
@@ -242,8 +257,9 @@ pub const fn page_node_budget(bytes: usize) -> usize {
 /// rules runs "change the encoding" (13.2.3.4): if the bytes converted so far read the same in
 /// the declared encoding, the rest is decoded with it (a `<meta>` after ASCII bytes only, the
 /// usual case); otherwise the parse starts again from the first byte with it, confidence
-/// certain (so at most one re-parse). The result reports the encoding, how it was decided and the confidence
-/// ([`Document::encoding`], [`Document::encoding_source`], [`Document::confidence`]).
+/// certain (so at most one re-parse). The result reports the encoding, how it was decided and
+/// the confidence ([`Document::encoding`], [`Document::encoding_source`],
+/// [`Document::confidence`]).
 ///
 /// Strings in the result borrow `bytes` (valid UTF-8, or ASCII in an ASCII-compatible encoding)
 /// or `arena`. Every input gives a tree.
@@ -353,13 +369,9 @@ fn parse_in_two_parts<'a>(
 ) -> Result<Document<'a>, &'static Encoding> {
     let head = simdutf8::basic::from_utf8(&bytes[..ascii]).expect("ASCII is UTF-8");
     let size = SizeHint::of_bytes(bytes);
-    if options.spans {
-        let sink = ArenaSink::with_spans(arena, head, options.collect_errors, size.nodes);
+    with_arena_sink!(arena, head, options, size.nodes, sink => {
         parse_in_two_parts_into(sink, arena, bytes, head, encoding, options, state, size)
-    } else {
-        let sink = ArenaSink::with_capacity(arena, head, options.collect_errors, size.nodes);
-        parse_in_two_parts_into(sink, arena, bytes, head, encoding, options, state, size)
-    }
+    })
 }
 
 /// [`parse_in_two_parts`] into `sink`, whose input is `head`, the ASCII bytes.
@@ -442,13 +454,9 @@ fn parse_text<'a>(
     state: &mut EncodingState<'_>,
 ) -> Result<Document<'a>, &'static Encoding> {
     let size = SizeHint::of(input);
-    if options.spans {
-        let sink = ArenaSink::with_spans(arena, input, options.collect_errors, size.nodes);
+    with_arena_sink!(arena, input, options, size.nodes, sink => {
         parse_text_into(sink, arena, input, options, state, size)
-    } else {
-        let sink = ArenaSink::with_capacity(arena, input, options.collect_errors, size.nodes);
-        parse_text_into(sink, arena, input, options, state, size)
-    }
+    })
 }
 
 /// [`parse_text`] into `sink`.
@@ -508,13 +516,9 @@ pub fn parse_fragment<'a>(
         attrs: context.attrs,
     };
     let size = SizeHint::of(input);
-    let mut doc = if options.spans {
-        let sink = ArenaSink::with_spans(arena, input, options.collect_errors, size.nodes);
+    let mut doc = with_arena_sink!(arena, input, options, size.nodes, sink => {
         parse_fragment_into(sink, arena, input, ctx, options, size)
-    } else {
-        let sink = ArenaSink::with_capacity(arena, input, options.collect_errors, size.nodes);
-        parse_fragment_into(sink, arena, input, ctx, options, size)
-    };
+    });
     doc.set_source(input);
     doc
 }
