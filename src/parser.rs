@@ -42,7 +42,10 @@ pub struct ParseOptions {
     /// of such input gives 4.5 million; browsers build the same tree). With a budget, once the
     /// document has this many nodes the parse stops as if the input ended there (the end-of-file
     /// token is processed, which closes what is open) and [`Document::truncated`] is `true`.
-    /// The budget is checked after each token, so the document can end with more nodes than
+    /// The `selectedcontent` cloning steps, where one token can create more nodes than the
+    /// input has bytes (nested selects double the tree per level), stop cloning once the budget
+    /// is used up, and the parse is then truncated too. Otherwise the budget is checked after
+    /// each token, so the document can end with more nodes than
     /// the budget: those the last token inserted (a start tag that reconstructs the active
     /// formatting elements inserts one per entry, so up to the length of that list) and those
     /// the end-of-file token inserts.
@@ -307,10 +310,12 @@ fn parse_text<'a>(
 ) -> (Document<'a>, Driven) {
     let size = SizeHint::of(input);
     if options.spans {
-        let sink = ArenaSink::with_spans(arena, input, options.collect_errors, size.nodes);
+        let mut sink = ArenaSink::with_spans(arena, input, options.collect_errors, size.nodes);
+        sink.set_max_nodes(options.max_nodes);
         parse_text_into(sink, arena, input, options, tentative, size)
     } else {
-        let sink = ArenaSink::with_capacity(arena, input, options.collect_errors, size.nodes);
+        let mut sink = ArenaSink::with_capacity(arena, input, options.collect_errors, size.nodes);
+        sink.set_max_nodes(options.max_nodes);
         parse_text_into(sink, arena, input, options, tentative, size)
     }
 }
@@ -378,10 +383,12 @@ pub fn parse_fragment<'a>(
     };
     let size = SizeHint::of(input);
     let mut doc = if options.spans {
-        let sink = ArenaSink::with_spans(arena, input, options.collect_errors, size.nodes);
+        let mut sink = ArenaSink::with_spans(arena, input, options.collect_errors, size.nodes);
+        sink.set_max_nodes(options.max_nodes);
         parse_fragment_into(sink, arena, input, ctx, options, size)
     } else {
-        let sink = ArenaSink::with_capacity(arena, input, options.collect_errors, size.nodes);
+        let mut sink = ArenaSink::with_capacity(arena, input, options.collect_errors, size.nodes);
+        sink.set_max_nodes(options.max_nodes);
         parse_fragment_into(sink, arena, input, ctx, options, size)
     };
     doc.set_source(input);
