@@ -9,9 +9,23 @@
 //!
 //! `parse-spans` is `parse` with source spans (`ParseOptions::spans`), for their cost.
 //!
-//! Usage: `cargo run --release --example parse_corpus -- [parse|parse-spans|tokenize|html5ever] [ROUNDS]`
-//! (default: `parse 1`). The corpus is `$SIMDHTML_SHARED/corpus`, decoded once with simdhtml's input layer
-//! before the clock starts.
+//! `bytes` parses each page's bytes with `parse_document` and default options (the encoding
+//! sniffing algorithm, decoding, a re-parse on a late `<meta>`), `bytes-utf8` the same bytes with
+//! the transport charset UTF-8 (`--toggle-collect='*simdhtml_bytes*'` for both): the cost of the
+//! default path against a page declared UTF-8.
+//!
+//! The full-DOM contenders of `benches/tokenizer.rs`, one page at a time with nothing kept
+//! between pages: `dom` (simdhtml, a fresh arena per page, `--toggle-collect='*simdhtml_dom*'`),
+//! `dom-bytes` and `dom-bytes-utf8` (the same from the page's bytes), `tl`
+//! (`'*tl_parse*'`), `html5ever-rcdom` and `lol_html`. `compare` runs them all, interleaved:
+//! each round one pass of each in turn, then the median time per contender and the median of
+//! its per-round ratio to `dom` (the same load falls on all of them).
+//!
+//! Usage: `cargo run --release --example parse_corpus -- [MODE] [ROUNDS] [GROUP]` with MODE one
+//! of `parse`, `parse-spans`, `bytes`, `bytes-utf8`, `tokenize`, `html5ever`, the contenders above or
+//! `compare`, and GROUP `shared-corpus` or `smallest-50` (its 50 smallest pages by decoded size)
+//! (default: `parse 1 shared-corpus`). The corpus is `$SIMDHTML_SHARED/corpus`, read and
+//! decoded once with simdhtml's input layer before the clock starts.
 
 #[path = "../benches/support/mod.rs"]
 mod support;
@@ -19,7 +33,7 @@ mod support;
 use std::time::Instant;
 
 use bumpalo::Bump;
-use simdhtml::{ParseOptions, parse_document_str};
+use simdhtml::{ParseOptions, parse_document, parse_document_str};
 
 /// One page through the whole parser; returns the number of nodes.
 #[inline(never)]
@@ -37,46 +51,127 @@ fn simdhtml_parse_spans(arena: &Bump, text: &str) -> usize {
     parse_document_str(arena, text, &options).len()
 }
 
+/// One page's bytes through `parse_document` with `options`: sniffing, decoding, the re-parse
+/// on a late `<meta>` and the parse; returns the number of nodes.
+#[inline(never)]
+fn simdhtml_bytes(arena: &Bump, bytes: &[u8], options: &ParseOptions) -> usize {
+    parse_document(arena, bytes, options)
+        .expect("known labels only")
+        .len()
+}
+
+/// The contenders of `compare`, in the order of each round.
+const COMPARED: &[&str] = &[
+    "dom",
+    "dom-bytes",
+    "dom-bytes-utf8",
+    "tl",
+    "html5ever-rcdom",
+    "lol_html",
+];
+
+/// One pass of contender `which` over `pages`; returns its count (nodes, tags or bytes).
+fn pass(which: &str, pages: &[support::Page], arena: &mut Bump) -> usize {
+    let default = ParseOptions::default();
+    let utf8 = support::utf8_transport();
+    let mut count = 0;
+    for page in pages {
+        count += match which {
+            "parse" => {
+                arena.reset();
+                simdhtml_parse(arena, &page.text)
+            }
+            "parse-spans" => {
+                arena.reset();
+                simdhtml_parse_spans(arena, &page.text)
+            }
+            "bytes" => {
+                arena.reset();
+                simdhtml_bytes(arena, &page.bytes, &default)
+            }
+            "bytes-utf8" => {
+                arena.reset();
+                simdhtml_bytes(arena, &page.bytes, &utf8)
+            }
+            "dom" => support::simdhtml_dom(&page.text),
+            "dom-bytes" => support::simdhtml_dom_bytes(&page.bytes, &default),
+            "dom-bytes-utf8" => support::simdhtml_dom_bytes(&page.bytes, &utf8),
+            "tl" => support::tl_parse(&page.text),
+            "html5ever-rcdom" => support::html5ever_rcdom(&page.text),
+            "lol_html" => support::lol_html_rewrite(&page.text) as usize,
+            "tokenize" => support::simdhtml_tokenize(arena, &page.text).tags as usize,
+            "html5ever" => html5ever_parse(&page.text),
+            other => panic!(
+                "unknown mode {other:?}: parse, parse-spans, bytes, bytes-utf8, dom, dom-bytes, \
+                 dom-bytes-utf8, tl, html5ever-rcdom, lol_html, tokenize, html5ever or compare"
+            ),
+        };
+    }
+    count
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let which = args.next().unwrap_or_else(|| "parse".to_owned());
     let rounds: u32 = args
         .next()
         .map_or(1, |r| r.parse().expect("ROUNDS: a number"));
-    let pages = support::shared_corpus();
+    let group = args.next().unwrap_or_else(|| "shared-corpus".to_owned());
+    let pages = match group.as_str() {
+        "shared-corpus" => support::shared_corpus(),
+        "smallest-50" => support::smallest(&support::shared_corpus(), 50),
+        other => panic!("unknown group {other:?}: shared-corpus or smallest-50"),
+    };
     let bytes = support::total_bytes(&pages);
     println!(
-        "{} pages, {bytes} bytes decoded, {rounds} round(s)",
+        "{group}: {} pages, {bytes} bytes decoded, {rounds} round(s)",
         pages.len()
     );
     let mut arena = Bump::new();
+    if which == "compare" {
+        compare(&pages, rounds, &mut arena);
+        return;
+    }
     let start = Instant::now();
-    let mut nodes = 0;
+    let mut count = 0;
     for _ in 0..rounds {
-        nodes = 0;
-        for page in &pages {
-            match which.as_str() {
-                "parse" => {
-                    arena.reset();
-                    nodes += simdhtml_parse(&arena, &page.text);
-                }
-                "parse-spans" => {
-                    arena.reset();
-                    nodes += simdhtml_parse_spans(&arena, &page.text);
-                }
-                "tokenize" => {
-                    nodes += support::simdhtml_tokenize(&mut arena, &page.text).tags as usize
-                }
-                "html5ever" => nodes += html5ever_parse(&page.text),
-                other => {
-                    panic!("unknown mode {other:?}: parse, parse-spans, tokenize or html5ever")
-                }
-            }
-        }
+        count = pass(&which, &pages, &mut arena);
     }
     let secs = start.elapsed().as_secs_f64();
     let mbps = (bytes as f64 * f64::from(rounds)) / secs / 1e6;
-    println!("{which:>9}: {mbps:8.1} MB/s  {nodes} nodes (tags when tokenizing)");
+    println!("{which:>15}: {mbps:8.1} MB/s  {count} (nodes; tags when tokenizing)");
+}
+
+/// `rounds` rounds, each one pass of every contender of [`COMPARED`] in turn (so that a change
+/// in the machine's load falls on all of them alike); prints each contender's median time per
+/// pass and the median over rounds of its time ÷ the `dom` contender's in the same round.
+fn compare(pages: &[support::Page], rounds: u32, arena: &mut Bump) {
+    let bytes = support::total_bytes(pages) as f64;
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); COMPARED.len()];
+    for _ in 0..rounds.max(1) {
+        for (i, which) in COMPARED.iter().enumerate() {
+            let start = Instant::now();
+            std::hint::black_box(pass(which, pages, arena));
+            times[i].push(start.elapsed().as_secs_f64());
+        }
+    }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    println!(
+        "{:>15}  {:>10}  {:>8}  {:>22}",
+        "contender", "median ms", "MB/s", "time / dom (median)"
+    );
+    for (i, which) in COMPARED.iter().enumerate() {
+        let t = median(times[i].clone());
+        let ratio = median(times[i].iter().zip(&times[0]).map(|(a, b)| a / b).collect());
+        println!(
+            "{which:>15}  {:>10.2}  {:>8.1}  {ratio:>22.3}",
+            t * 1e3,
+            bytes / t / 1e6
+        );
+    }
 }
 
 /// html5ever's parser into [`CountingSink`]; returns the number of nodes it created.

@@ -5,13 +5,14 @@ use crate::Arena;
 use crate::dom::{ArenaSink, Document};
 use crate::driver::{Driver, Pause, builder_options, document_tokenizer, tokenizer_options};
 use crate::input::{
-    self, Confidence, Encoding, EncodingChange, EncodingSource, InputError, InputOptions,
+    self, Confidence, Encoding, EncodingChange, EncodingSource, InputError, InputOptions, Sniffed,
     change_the_encoding,
 };
 use crate::tokenizer::{Attribute, Tokenizer, TokenizerOptions};
 use crate::tree_builder::{
     ContextElement, Namespace, QuirksMode, TreeBuilder, TreeSink, fragment_tokenizer_state,
 };
+use encoding_rs::UTF_8;
 
 /// Options for [`parse_document`], [`parse_document_str`] and [`parse_fragment`].
 #[derive(Debug, Clone)]
@@ -129,71 +130,74 @@ impl<'a> FragmentContext<'a> {
 enum Driven {
     /// Parsed to the end, or, with `truncated`, to where the document reached
     /// `ParseOptions::max_nodes` (the parse stopped there as at the end of the input).
-    /// `encoding` is the encoding in use at the end (changed on the fly by a `<meta>` if
-    /// `changed`); `certain` whether a `<meta>` made the confidence certain.
-    Finished {
-        encoding: Option<&'static Encoding>,
-        changed: bool,
-        certain: bool,
-        truncated: bool,
-    },
+    Finished { truncated: bool },
     /// A `<meta>` changed the encoding and the bytes read differently in it: the parse stopped
     /// and must start again from the first byte with this encoding, confidence certain
     /// (13.2.3.4 step 6).
     Reparse(&'static Encoding),
+    /// A partial run (over the first part of the input, [`parse_in_two_parts`]) stopped: its
+    /// input ended, or a `<meta>` made the confidence certain, so the encoding of the rest is
+    /// known.
+    Paused,
 }
 
 /// What the driver knows about the input's encoding while the confidence is tentative: the
-/// encoding in use and the bytes it decoded (all of them: the input is decoded up front).
+/// encoding in use and the bytes it has converted so far (13.2.3.4 step 5).
 #[derive(Debug, Clone, Copy)]
 struct Tentative<'b> {
     encoding: &'static Encoding,
-    bytes: &'b [u8],
+    converted: &'b [u8],
 }
 
-/// Runs a document parse to its end (13.2.1's pipeline, [`Driver::run`]). With `tentative`, an
-/// encoding a `<meta>` declares goes through "change the encoding" (13.2.3.4) with all the input
-/// bytes as the bytes converted so far: keep going (the same encoding, or bytes that read the
-/// same in the new one), or stop for a re-parse. With `max_nodes`, the run stops once the
-/// document has that many nodes ([`Driven::Finished`] with `truncated`).
+/// The input's encoding as a document parse goes: tentative (until a `<meta>` acts), the
+/// encoding in use, whether a `<meta>` changed it on the fly and whether one made it certain.
+#[derive(Debug, Clone, Copy, Default)]
+struct EncodingState<'b> {
+    /// `Some` while the confidence is tentative and no `<meta>` has acted.
+    tentative: Option<Tentative<'b>>,
+    /// Changed on the fly to this encoding (13.2.3.4 step 5).
+    changed: Option<&'static Encoding>,
+    /// A `<meta>` made the confidence certain.
+    certain: bool,
+}
+
+/// Runs a document parse (13.2.1's pipeline, [`Driver::run`]) to its end, or, with `partial`,
+/// to the end of the input available. While `state` is tentative, an encoding a `<meta>`
+/// declares goes through "change the encoding" (13.2.3.4) with the bytes converted so far:
+/// keep going (the same encoding, or bytes that read the same in the new one), or stop for a
+/// re-parse. With `max_nodes`, the run stops once the document has that many nodes
+/// ([`Driven::Finished`] with `truncated`).
 fn drive<'a, const SPANS: bool>(
     driver: &mut Driver<'a, ArenaSink<'a, SPANS>>,
-    tentative: Option<Tentative<'_>>,
+    state: &mut EncodingState<'_>,
     max_nodes: Option<usize>,
+    partial: bool,
 ) -> Driven {
-    driver.builder.set_encoding_tentative(tentative.is_some());
-    let mut encoding = tentative.map(|t| t.encoding);
-    let (mut changed, mut certain) = (false, false);
+    driver
+        .builder
+        .set_encoding_tentative(state.tentative.is_some());
     let over_budget =
         |sink: &ArenaSink<'a, SPANS>| max_nodes.is_some_and(|max| sink.node_count() >= max);
     loop {
-        match driver.run(false, over_budget) {
-            Pause::Finished { truncated } => {
-                return Driven::Finished {
-                    encoding,
-                    changed,
-                    certain,
-                    truncated,
-                };
-            }
+        match driver.run(partial, over_budget) {
+            Pause::Finished { truncated } => return Driven::Finished { truncated },
+            Pause::NeedInput => return Driven::Paused,
             Pause::Declared(declared) => {
-                let Some(t) = tentative else { continue };
-                // Every outcome leaves the confidence certain; the builder reports no other
-                // declaration.
-                certain = true;
-                // The whole input was converted up front, so "the bytes converted so far"
-                // (step 5) are all of them: when they read the same in the new encoding, the
-                // text stands and only the encoding's name changes.
-                match change_the_encoding(t.encoding, declared, Some(t.bytes)) {
+                // The builder reports one declaration, and only while tentative.
+                let Some(t) = state.tentative.take() else {
+                    continue;
+                };
+                // Every outcome leaves the confidence certain.
+                state.certain = true;
+                match change_the_encoding(t.encoding, declared, Some(t.converted)) {
                     EncodingChange::KeepAndMarkCertain => {}
-                    EncodingChange::ChangeOnTheFly(new) => {
-                        encoding = Some(new);
-                        changed = true;
-                    }
+                    EncodingChange::ChangeOnTheFly(new) => state.changed = Some(new),
                     EncodingChange::Reparse(new) => return Driven::Reparse(new),
                 }
+                if partial {
+                    return Driven::Paused;
+                }
             }
-            Pause::NeedInput => unreachable!("a whole-input run never waits for input"),
         }
     }
 }
@@ -213,7 +217,12 @@ struct SizeHint {
 
 impl SizeHint {
     fn of(input: &str) -> SizeHint {
-        let opens = memchr::memchr_iter(b'<', input.as_bytes()).count();
+        SizeHint::of_bytes(input.as_bytes())
+    }
+
+    /// From the bytes before decoding (in an ASCII-compatible encoding `<` is the same byte).
+    fn of_bytes(input: &[u8]) -> SizeHint {
+        let opens = memchr::memchr_iter(b'<', input).count();
         SizeHint {
             nodes: opens + opens / 2 + 16,
             elements: opens / 2 + opens / 8 + 16,
@@ -233,9 +242,10 @@ pub const fn page_node_budget(bytes: usize) -> usize {
 /// Parses a whole document from its bytes (HTML Standard 13.2): the encoding sniffing algorithm
 /// (13.2.3.2) with `options.input`, decoding (zero-copy for valid UTF-8), tokenizing and tree
 /// construction. While the confidence is tentative, a `<meta>` charset met by the "in head"
-/// rules runs "change the encoding" (13.2.3.4): if the bytes read differently in the declared
-/// encoding, the parse starts again from the first byte with it, confidence certain (so at most
-/// one re-parse). The result reports the encoding, how it was decided and the confidence
+/// rules runs "change the encoding" (13.2.3.4): if the bytes converted so far read the same in
+/// the declared encoding, the rest is decoded with it (a `<meta>` after ASCII bytes only, the
+/// usual case); otherwise the parse starts again from the first byte with it, confidence
+/// certain (so at most one re-parse). The result reports the encoding, how it was decided and the confidence
 /// ([`Document::encoding`], [`Document::encoding_source`], [`Document::confidence`]).
 ///
 /// Strings in the result borrow `bytes` (valid UTF-8, or ASCII in an ASCII-compatible encoding)
@@ -249,43 +259,168 @@ pub fn parse_document<'a>(
     bytes: &'a [u8],
     options: &ParseOptions,
 ) -> Result<Document<'a>, InputError> {
-    let decoded = input::decode(arena, bytes, &options.input)?;
-    let tentative = (decoded.confidence == Confidence::Tentative).then_some(Tentative {
-        encoding: decoded.encoding,
-        bytes,
-    });
-    let (mut doc, driven) = parse_text(arena, decoded.text, options, tentative);
-    match driven {
-        Driven::Finished {
-            encoding,
-            changed,
-            certain,
-            ..
-        } => {
-            let source = if changed {
-                EncodingSource::Reparse
-            } else {
-                decoded.source
+    let sniffed = input::sniff(bytes, &options.input)?;
+    let mut state = EncodingState::default();
+    let tentative = sniffed.confidence == Confidence::Tentative;
+    // Split when a `<meta>` is likely to change the encoding: not when the tentative encoding
+    // is UTF-8 (a prescanned `<meta>`, which the tree builder meets again and which agrees),
+    // where finding the ASCII prefix would cost more than the rare re-parse it saves.
+    let ascii =
+        if tentative && sniffed.encoding != UTF_8 && input::splits_after_ascii(sniffed.encoding) {
+            Encoding::ascii_valid_up_to(bytes)
+        } else {
+            0
+        };
+    let run = if ascii > 0 && ascii < bytes.len() {
+        parse_in_two_parts(arena, bytes, ascii, sniffed.encoding, options, &mut state)
+    } else {
+        parse_in_one_part(arena, bytes, sniffed, options, &mut state)
+    };
+    Ok(settle(arena, bytes, sniffed, options, &state, run))
+}
+
+/// [`parse_document`] of `bytes` sniffed as `sniffed`, decoded up front: when the confidence is
+/// tentative, "the bytes converted so far" (13.2.3.4 step 5) are all of them.
+fn parse_in_one_part<'a>(
+    arena: &'a Arena,
+    bytes: &'a [u8],
+    sniffed: Sniffed,
+    options: &ParseOptions,
+    state: &mut EncodingState<'a>,
+) -> Result<Document<'a>, &'static Encoding> {
+    let decoded = input::decode_sniffed(arena, bytes, sniffed);
+    if sniffed.confidence == Confidence::Tentative {
+        state.tentative = Some(Tentative {
+            encoding: decoded.encoding,
+            converted: bytes,
+        });
+    }
+    parse_text(arena, decoded.text, options, state)
+}
+
+/// The document of `bytes` sniffed as `sniffed`, from a run that ended with the encoding
+/// `state`: its encoding decision set, or, when the run stopped for a re-parse, the re-parse.
+fn settle<'a>(
+    arena: &'a Arena,
+    bytes: &'a [u8],
+    sniffed: Sniffed,
+    options: &ParseOptions,
+    state: &EncodingState<'_>,
+    run: Result<Document<'a>, &'static Encoding>,
+) -> Document<'a> {
+    match run {
+        Ok(mut doc) => {
+            let (encoding, source) = match state.changed {
+                Some(new) => (new, EncodingSource::Reparse),
+                None => (sniffed.encoding, sniffed.source),
             };
-            let confidence = if certain {
+            let confidence = if state.certain {
                 Confidence::Certain
             } else {
-                decoded.confidence
+                sniffed.confidence
             };
-            doc.set_encoding(
-                encoding.unwrap_or(decoded.encoding),
-                Some(source),
-                confidence,
-            );
+            doc.set_encoding(encoding, Some(source), confidence);
+            doc
         }
-        Driven::Reparse(new) => {
+        Err(new) => {
             let again = input::reparse(arena, bytes, new);
-            let (again_doc, _) = parse_text(arena, again.text, options, None);
-            doc = again_doc;
+            let mut doc = parse_text(arena, again.text, options, &mut EncodingState::default())
+                .expect("a certain encoding is not changed");
             doc.set_encoding(again.encoding, Some(again.source), again.confidence);
+            doc
         }
     }
-    Ok(doc)
+}
+
+/// [`parse_document`] of a document whose confidence is tentative, in the `encoding` sniffed,
+/// and whose first `ascii` bytes are ASCII (at least one, not all): decoded and parsed in two
+/// parts, so that a `<meta>` among the ASCII bytes changes the encoding on the fly (13.2.3.4
+/// step 5) instead of costing a re-parse.
+///
+/// The first part is the ASCII bytes themselves, which read the same in every encoding
+/// [`input::splits_after_ascii`] accepts. When the parse has consumed them without a `<meta>`
+/// acting, or as soon as one does (the bytes converted so far, all ASCII, read the same in the
+/// new encoding), the rest is decoded with the encoding then in use and parsed on: a decoder of
+/// such an encoding is in its initial state after ASCII bytes, so the text is exactly the
+/// decoding of the whole input, and the tree, the errors and the encoding are those of the
+/// re-parse the one-part parse would have done. A `<meta>` in the second part gets all the bytes
+/// as the bytes converted so far (the whole input is decoded by then), as in the one-part parse.
+/// `Err` carries the encoding to re-parse with.
+fn parse_in_two_parts<'a>(
+    arena: &'a Arena,
+    bytes: &'a [u8],
+    ascii: usize,
+    encoding: &'static Encoding,
+    options: &ParseOptions,
+    state: &mut EncodingState<'a>,
+) -> Result<Document<'a>, &'static Encoding> {
+    let head = simdutf8::basic::from_utf8(&bytes[..ascii]).expect("ASCII is UTF-8");
+    let size = SizeHint::of_bytes(bytes);
+    if options.spans {
+        let mut sink = ArenaSink::with_spans(arena, head, options.collect_errors, size.nodes);
+        sink.set_max_nodes(options.max_nodes);
+        parse_in_two_parts_into(sink, arena, bytes, head, encoding, options, state, size)
+    } else {
+        let mut sink = ArenaSink::with_capacity(arena, head, options.collect_errors, size.nodes);
+        sink.set_max_nodes(options.max_nodes);
+        parse_in_two_parts_into(sink, arena, bytes, head, encoding, options, state, size)
+    }
+}
+
+/// [`parse_in_two_parts`] into `sink`, whose input is `head`, the ASCII bytes.
+#[allow(clippy::too_many_arguments)]
+fn parse_in_two_parts_into<'a, const SPANS: bool>(
+    sink: ArenaSink<'a, SPANS>,
+    arena: &'a Arena,
+    bytes: &'a [u8],
+    head: &'a str,
+    encoding: &'static Encoding,
+    options: &ParseOptions,
+    state: &mut EncodingState<'a>,
+    size: SizeHint,
+) -> Result<Document<'a>, &'static Encoding> {
+    let ascii = head.len();
+    let tokenizer = Tokenizer::new_streaming(arena, tokenizer_options(options));
+    let mut driver = Driver::document(tokenizer, sink, options);
+    driver.builder.reserve(size.elements);
+    driver.tokenizer.push_input(head, 0, false);
+    state.tentative = Some(Tentative {
+        encoding,
+        converted: &bytes[..ascii],
+    });
+    let mut driven = drive(&mut driver, state, options.max_nodes, true);
+    let mut source = None;
+    if driven == Driven::Paused {
+        // The second part starts where the tokenizer is (after the `<meta>` that acted) or at
+        // the token it could not finish: from `keep` on, ASCII bytes decode as themselves.
+        // The whole text is decoded from the first byte (the ASCII bytes again, cheaply), so
+        // that the document's source is one string.
+        let keep = driver.tokenizer.retained_start();
+        let text = input::decode_part(arena, bytes, state.changed.unwrap_or(encoding));
+        source = Some(text);
+        let rest = &text[keep..];
+        driver.tokenizer.push_input(rest, keep, true);
+        driver.builder.sink_mut().set_input(rest);
+        if let Some(t) = &mut state.tentative {
+            t.converted = bytes;
+        }
+        // The input is final now: the whole-input run.
+        driven = drive(&mut driver, state, options.max_nodes, false);
+    }
+    match driven {
+        Driven::Finished { truncated } => {
+            let mut doc = finish_document(driver, options, truncated);
+            // A node budget can end the parse in the first part: the source is still the
+            // whole text.
+            let text = source.unwrap_or_else(|| {
+                input::decode_part(arena, bytes, state.changed.unwrap_or(encoding))
+            });
+            doc.set_source(text);
+            Ok(doc)
+        }
+        Driven::Reparse(new) => Err(new),
+        Driven::Paused => unreachable!("the second part is the end of the input"),
+    }
 }
 
 /// Parses a whole document given as text (HTML Standard 13.2, with the confidence
@@ -298,25 +433,28 @@ pub fn parse_document_str<'a>(
     input: &'a str,
     options: &ParseOptions,
 ) -> Document<'a> {
-    parse_text(arena, input, options, None).0
+    parse_text(arena, input, options, &mut EncodingState::default())
+        .expect("text has no encoding to change")
 }
 
-/// One run of the tokenizer and tree builder over `input` (a document, not a fragment).
+/// One run of the tokenizer and tree builder over `input` (a document, not a fragment), with
+/// the encoding `state` (tentative or not). `Err` carries the encoding to re-parse with: the
+/// tree is thrown away unfinished.
 fn parse_text<'a>(
     arena: &'a Arena,
     input: &'a str,
     options: &ParseOptions,
-    tentative: Option<Tentative<'_>>,
-) -> (Document<'a>, Driven) {
+    state: &mut EncodingState<'_>,
+) -> Result<Document<'a>, &'static Encoding> {
     let size = SizeHint::of(input);
     if options.spans {
         let mut sink = ArenaSink::with_spans(arena, input, options.collect_errors, size.nodes);
         sink.set_max_nodes(options.max_nodes);
-        parse_text_into(sink, arena, input, options, tentative, size)
+        parse_text_into(sink, arena, input, options, state, size)
     } else {
         let mut sink = ArenaSink::with_capacity(arena, input, options.collect_errors, size.nodes);
         sink.set_max_nodes(options.max_nodes);
-        parse_text_into(sink, arena, input, options, tentative, size)
+        parse_text_into(sink, arena, input, options, state, size)
     }
 }
 
@@ -326,36 +464,31 @@ fn parse_text_into<'a, const SPANS: bool>(
     arena: &'a Arena,
     input: &'a str,
     options: &ParseOptions,
-    tentative: Option<Tentative<'_>>,
+    state: &mut EncodingState<'_>,
     size: SizeHint,
-) -> (Document<'a>, Driven) {
+) -> Result<Document<'a>, &'static Encoding> {
     let mut driver = Driver::document(document_tokenizer(arena, input, options), sink, options);
     driver.builder.reserve(size.elements);
-    let driven = drive(&mut driver, tentative, options.max_nodes);
-    if let Driven::Reparse(_) = driven {
-        // The caller starts again; this tree is thrown away unfinished.
-        return (Document::new(), driven);
+    match drive(&mut driver, state, options.max_nodes, false) {
+        Driven::Finished { truncated } => {
+            let mut doc = finish_document(driver, options, truncated);
+            doc.set_source(input);
+            Ok(doc)
+        }
+        Driven::Reparse(new) => Err(new),
+        Driven::Paused => unreachable!("a whole-input run never pauses"),
     }
-    let mut doc = finish_document(driver, options, driven);
-    doc.set_source(input);
-    (doc, driven)
 }
 
 /// The document a finished run built, with its errors, scripting flag and truncation.
 fn finish_document<'a, const SPANS: bool>(
     driver: Driver<'a, ArenaSink<'a, SPANS>>,
     options: &ParseOptions,
-    driven: Driven,
+    truncated: bool,
 ) -> Document<'a> {
     let mut doc = driver.into_document();
     doc.set_scripting(options.scripting);
-    doc.set_truncated(matches!(
-        driven,
-        Driven::Finished {
-            truncated: true,
-            ..
-        }
-    ));
+    doc.set_truncated(truncated);
     doc
 }
 
@@ -424,8 +557,16 @@ fn parse_fragment_into<'a, const SPANS: bool>(
         .expect("fragment parse has a root insertion target");
     let mut driver = Driver::new(tokenizer, builder);
     driver.builder.reserve(size.elements);
-    let driven = drive(&mut driver, None, options.max_nodes);
-    let mut doc = finish_document(driver, options, driven);
+    let truncated = match drive(
+        &mut driver,
+        &mut EncodingState::default(),
+        options.max_nodes,
+        false,
+    ) {
+        Driven::Finished { truncated } => truncated,
+        other => unreachable!("a fragment parse is not tentative: {other:?}"),
+    };
+    let mut doc = finish_document(driver, options, truncated);
     // The html root element was only the parser's scaffolding: the result is the fragment.
     let root = doc.root();
     while let Some(c) = doc.first_child(root) {
@@ -552,6 +693,175 @@ mod tests {
         let doc = parse_document_str(&arena, "<meta charset=sjis>", &ParseOptions::default());
         assert_eq!(doc.encoding_source(), None);
         assert_eq!(doc.confidence(), Confidence::Irrelevant);
+    }
+
+    /// What a parse must agree on: the tree, the errors, the encoding decision.
+    fn summary(doc: &Document<'_>) -> String {
+        let spans: Vec<String> = doc
+            .node_ids()
+            .map(|id| format!("{:?}", doc.span(id)))
+            .collect();
+        format!(
+            "{}\n{:?}\n{:?}\n{spans:?}\n{} {:?} {:?}",
+            crate::serialize::html5lib_dump(doc),
+            doc.errors(),
+            doc.source(),
+            doc.encoding().name(),
+            doc.encoding_source(),
+            doc.confidence()
+        )
+    }
+
+    /// `parse_document` of `bytes` against the one-part parse of the same bytes (the whole
+    /// input decoded with the sniffed encoding; a `<meta>` that changes it with all the bytes
+    /// converted, so a re-parse unless they all read the same), with error collection.
+    fn agrees_with_one_part(bytes: &[u8], max_nodes: Option<usize>) -> String {
+        agrees_with_one_part_guessing(bytes, max_nodes, false, true);
+        agrees_with_one_part_guessing(bytes, max_nodes, false, false)
+    }
+
+    /// [`agrees_with_one_part`], with the guess of sniffing step 8 when `guess`, with source
+    /// spans when `spans`.
+    fn agrees_with_one_part_guessing(
+        bytes: &[u8],
+        max_nodes: Option<usize>,
+        guess: bool,
+        spans: bool,
+    ) -> String {
+        let arena = Arena::new();
+        let bytes = arena.alloc_slice_copy(bytes);
+        let mut options = ParseOptions {
+            collect_errors: true,
+            max_nodes,
+            spans,
+            ..ParseOptions::default()
+        };
+        options.input.guess = guess;
+        let got = summary(&parse_document(&arena, bytes, &options).unwrap());
+        let sniffed = input::sniff(bytes, &options.input).unwrap();
+        let mut state = EncodingState::default();
+        let run = parse_in_one_part(&arena, bytes, sniffed, &options, &mut state);
+        let want = settle(&arena, bytes, sniffed, &options, &state, run);
+        assert_eq!(got, summary(&want), "{:?}", String::from_utf8_lossy(bytes));
+        got
+    }
+
+    #[test]
+    fn a_late_meta_among_ascii_bytes_changes_the_encoding_on_the_fly() {
+        // UTF-8 after the declaration: the same document as the re-parse.
+        let bytes = late("<meta charset=utf-8><p>caf\u{e9} \u{65e5}\u{672c}".as_bytes());
+        let got = agrees_with_one_part(&bytes, None);
+        assert!(got.contains("caf\u{e9} \u{65e5}\u{672c}"), "{got}");
+        assert!(got.ends_with("UTF-8 Some(Reparse) Certain"), "{got}");
+        // Shift_JIS, and the http-equiv form.
+        let bytes =
+            late(b"<meta http-equiv=content-type content='text/html;charset=sjis'>\x82\xA0");
+        assert!(agrees_with_one_part(&bytes, None).contains('\u{3042}'));
+        // The declaration agrees with the default: certain, nothing changes.
+        let bytes = late(b"<meta charset=windows-1252><p>caf\xE9");
+        let got = agrees_with_one_part(&bytes, None);
+        assert!(got.ends_with("windows-1252 Some(Default) Certain"), "{got}");
+        // x-user-defined becomes windows-1252 (the same), UTF-16 becomes UTF-8, a label of the
+        // replacement encoding re-parses (ASCII does not read the same in it), ISO-2022-JP
+        // reads the ASCII bytes the same.
+        for tail in [
+            &b"<meta charset=x-user-defined><p>caf\xE9"[..],
+            b"<meta charset=utf-16le><p>caf\xC3\xA9",
+            b"<meta charset=iso-2022-kr><p>caf\xE9",
+            b"<meta charset=iso-2022-jp><p>\x1B$B$\"\x1B(B caf\xE9",
+        ] {
+            agrees_with_one_part(&late(tail), None);
+        }
+    }
+
+    #[test]
+    fn the_first_non_ascii_byte_decides_where_the_parts_meet() {
+        for tail in [
+            // Non-ASCII before the declaration: converted bytes that read differently.
+            &b"<p>caf\xC3\xA9<meta charset=utf-8><p>caf\xC3\xA9"[..],
+            // Inside the `<meta>` itself, inside an attribute value, a comment, a character
+            // reference, a script, just after the declaration.
+            b"<meta title='\xC3\xA9' charset=utf-8><p>caf\xC3\xA9",
+            b"<meta charset=utf-8 title='\xC3\xA9'><p>caf\xC3\xA9",
+            b"<p title=\"caf\xC3\xA9\"><meta charset=utf-8>",
+            b"<!-- \xC3\xA9 --><meta charset=utf-8>\xC3\xA9",
+            b"&eacute\xC3\xA9<meta charset=utf-8>",
+            b"<script>a = '<meta charset=utf-8>\xC3\xA9'</script>\xC3\xA9",
+            b"<meta charset=utf-8>\xC3\xA9",
+            b"<meta charset=utf-8>\r\n\xC3\xA9\r\n<meta charset=sjis>\x82\xA0",
+            // CR LF pairs and NULs around the meeting point.
+            b"\r\xC3\xA9\0<meta charset=utf-8>",
+            b"<p>\0\r\n<meta charset=utf-8>\0\r\xC3\xA9",
+            // A lone continuation byte, a lead byte at the end.
+            b"<meta charset=utf-8>\x80<p>\xE6",
+        ] {
+            agrees_with_one_part(&late(tail), None);
+            agrees_with_one_part(tail, None);
+        }
+    }
+
+    proptest::proptest! {
+        /// Documents of pieces that put declarations, non-ASCII bytes of several encodings,
+        /// raw text, comments, foreign content and the prescan's 1,024-byte limit anywhere.
+        #[test]
+        fn two_parts_agree_with_one_part(
+            pieces in proptest::collection::vec(0..PIECES.len(), 0..24),
+            guess: bool,
+            spans: bool,
+            budget in proptest::option::of(1usize..40),
+        ) {
+            let bytes: Vec<u8> = pieces.iter().flat_map(|&i| PIECES[i].iter().copied()).collect();
+            agrees_with_one_part_guessing(&bytes, budget, guess, spans);
+        }
+    }
+
+    const PIECES: &[&[u8]] = &[
+        b"<p>x",
+        b"</p>",
+        b"<title>",
+        b"</title>",
+        b"<script>",
+        b"</script>",
+        b"<!--",
+        b"-->",
+        b"<template>",
+        b"<svg><![CDATA[",
+        b"]]></svg>",
+        b"<meta charset=utf-8>",
+        b"<meta charset=sjis>",
+        b"<meta charset=windows-1250>",
+        b"<meta charset=x-user-defined>",
+        b"<meta charset=iso-2022-jp>",
+        b"<meta charset=utf-16be>",
+        b"<meta http-equiv=content-type content='text/html; charset=euc-jp'>",
+        b"<meta title=\"",
+        b"\">",
+        b"\xC3\xA9",
+        b"\xE6\x97\xA5",
+        b"\x82\xA0",
+        b"\xE9",
+        b"\x1B$B$\"\x1B(B",
+        b"&eacute",
+        b"\r\n",
+        b"\r",
+        b"\0",
+        // Past the prescan's 1,024 bytes in a few pieces.
+        &[b' '; 700],
+    ];
+
+    #[test]
+    fn a_node_budget_ends_either_part_alike() {
+        let mut bytes = late(b"<meta charset=utf-8>");
+        for _ in 0..50 {
+            bytes.extend(b"<p><b>x</b>");
+        }
+        bytes.extend("caf\u{e9}".as_bytes());
+        for _ in 0..50 {
+            bytes.extend(b"<p><i>y</i>");
+        }
+        for max in [1, 3, 5, 6, 7, 20, 100, 200, 400] {
+            agrees_with_one_part(&bytes, Some(max));
+        }
     }
 
     #[test]

@@ -29,8 +29,10 @@
 //! [`GUESS_LIMIT`] (16 KiB) bytes, the `chardetng` guess's window,
 //! so that it guesses from the same bytes as the whole-input parse. While the encoding is tentative the fed bytes are kept: a charset `<meta>` that
 //! agrees with it makes it certain (and the kept bytes are dropped); one that names another
-//! encoding (typically after byte 1,024) throws the tree away and parses the kept bytes again
-//! with that encoding, certain (13.2.3.4), as the whole-input parse does.
+//! encoding (typically after byte 1,024) changes the decoder on the fly when the bytes fed so far
+//! read the same in it (all ASCII, the usual case), and otherwise throws the tree away and
+//! parses the kept bytes again with that encoding, certain (13.2.3.4); either gives the document
+//! the whole-input parse gives.
 //!
 //! The result equals the whole-input parse: any split of the input into chunks gives the same
 //! tokens, errors and tree (tested in `tests/streaming_props.rs`).
@@ -314,9 +316,8 @@ impl<'a> Parser<'a> {
             .is_none_or(|s| s.confidence == Confidence::Tentative)
     }
 
-    /// "Changing the encoding while parsing" (13.2.3.4), step 6 (and step 5, whose result is
-    /// the same document): throw the tree away and parse the kept bytes again with `encoding`,
-    /// confidence certain.
+    /// "Changing the encoding while parsing" (13.2.3.4), step 6: throw the tree away and parse
+    /// the kept bytes again with `encoding`, confidence certain.
     fn restart(&mut self, encoding: &'static Encoding) {
         let raw = std::mem::take(&mut self.raw);
         self.driver = Parser::stages(self.arena, &self.options);
@@ -434,13 +435,25 @@ impl<'a> Parser<'a> {
                     if sniffed.confidence != Confidence::Tentative {
                         continue;
                     }
-                    match change_the_encoding(sniffed.encoding, declared, None) {
+                    // The bytes converted so far are every byte fed (decoded as they came).
+                    match change_the_encoding(sniffed.encoding, declared, Some(&self.raw)) {
                         EncodingChange::KeepAndMarkCertain => {
                             sniffed.confidence = Confidence::Certain;
                         }
-                        // Without the converted bytes at hand, step 5 is not tried: a re-parse
-                        // gives the same document.
-                        EncodingChange::ChangeOnTheFly(new) | EncodingChange::Reparse(new) => {
+                        // They read the same in the new encoding, so the text decoded so far
+                        // stands (and the old decoder holds no partial sequence, which would
+                        // not read the same): a decoder of the new encoding takes the bytes
+                        // from here on.
+                        EncodingChange::ChangeOnTheFly(new) => {
+                            *sniffed = Sniffed {
+                                encoding: new,
+                                source: EncodingSource::Reparse,
+                                confidence: Confidence::Certain,
+                            };
+                            self.input.decoding =
+                                Decoding::Running(new.new_decoder_without_bom_handling());
+                        }
+                        EncodingChange::Reparse(new) => {
                             self.reparse = Some(new);
                             self.done = true;
                             return;
@@ -543,5 +556,38 @@ impl<'a> TokenStream<'a> {
     /// [`TokenizerOptions::collect_errors`](crate::tokenizer::TokenizerOptions::collect_errors)).
     pub fn errors(&self) -> &[crate::tokenizer::ParseError] {
         self.tokenizer.errors()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A late `<meta>` after ASCII bytes switches the decoder: no re-parse, the kept bytes
+    /// dropped, the text after it decoded with the new encoding.
+    #[test]
+    fn a_late_meta_after_ascii_changes_the_decoder_on_the_fly() {
+        let arena = Arena::new();
+        let mut options = ParseOptions::default();
+        options.input.guess = false;
+        let mut parser = Parser::new(&arena, options);
+        let mut head = b"<title>".to_vec();
+        head.resize(1100, b'x');
+        head.extend(b"</title><meta charset=utf-8><p>");
+        parser.feed(&head);
+        assert!(parser.reparse.is_none() && parser.raw.is_empty());
+        // One copy of the text in the arena, not a second one from a re-parse.
+        assert!(
+            arena.allocated_bytes() < 2 * head.len(),
+            "{}",
+            arena.allocated_bytes()
+        );
+        parser.feed("caf\u{e9}".as_bytes());
+        let doc = parser.finish();
+        assert!(doc.text_content(doc.root()).ends_with("caf\u{e9}"));
+        assert_eq!(
+            (doc.encoding(), doc.encoding_source(), doc.confidence()),
+            (UTF_8, Some(EncodingSource::Reparse), Confidence::Certain)
+        );
     }
 }

@@ -333,6 +333,43 @@ fn a_late_meta_reparses_the_stream() {
     }
 }
 
+/// A late `<meta>` after ASCII bytes only: both parsers change the encoding on the fly (the
+/// stream when every byte fed so far is ASCII, else by a re-parse), with the same document.
+#[test]
+fn a_late_meta_after_ascii_streams_the_same() {
+    let filler = format!("<!-- {} -->", "x".repeat(1100));
+    for (label, encoding) in [
+        ("utf-8", encoding_rs::UTF_8),
+        ("shift_jis", encoding_rs::SHIFT_JIS),
+        ("euc-kr", encoding_rs::EUC_KR),
+    ] {
+        let tail = "<p>日本語 한국어 café</p>".repeat(300);
+        let text = format!("<!doctype html><title>t</title>{filler}<meta charset={label}>{tail}");
+        let (bytes, _, _) = encoding.encode(&text);
+        let arena = Arena::new();
+        let mut options = ParseOptions::default();
+        options.input.guess = false;
+        options.collect_errors = true;
+        let whole = simdhtml::parse_document(&arena, &bytes, &options).expect("no transport label");
+        assert_eq!(whole.encoding(), encoding, "{label}");
+        let want = (
+            doc_summary(&whole),
+            whole.encoding_source(),
+            whole.confidence(),
+        );
+        for chunk in [1, 7, 1024, 1500, 5000, bytes.len()] {
+            let mut parser = Parser::new(&arena, options.clone());
+            for piece in bytes.chunks(chunk) {
+                parser.feed(piece);
+            }
+            let doc = parser.finish();
+            let got = (doc_summary(&doc), doc.encoding_source(), doc.confidence());
+            assert_eq!(got, want, "{label}, chunk {chunk}");
+            assert_eq!(doc.encoding(), encoding, "{label}, chunk {chunk}");
+        }
+    }
+}
+
 /// Nothing declared and the first non-ASCII byte after the 1,024-byte prescan window: the
 /// stream waits for the guess's window (`GUESS_LIMIT`) before it decides, so it guesses from the
 /// same bytes as the whole-input parse, whatever the chunking.

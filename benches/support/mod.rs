@@ -23,6 +23,8 @@ pub struct Page {
     pub name: String,
     /// The decoded text (the input layer's output, owned).
     pub text: String,
+    /// The file's bytes as read (for the measurements that include sniffing and decoding).
+    pub bytes: Vec<u8>,
 }
 
 /// `$SIMDHTML_SHARED`, default `../shared` beside the repository.
@@ -95,6 +97,7 @@ pub fn load(paths: &[PathBuf]) -> Vec<Page> {
             Page {
                 name: path.file_name().unwrap().to_string_lossy().into_owned(),
                 text,
+                bytes,
             }
         })
         .collect()
@@ -250,6 +253,7 @@ pub fn text_heavy(pages: &[Page]) -> Vec<Page> {
         .map(|(_, p)| Page {
             name: p.name.clone(),
             text: p.text.clone(),
+            bytes: p.bytes.clone(),
         })
         .collect()
 }
@@ -293,6 +297,60 @@ pub fn simdhtml_tree(arena: &mut Bump, text: &str) -> usize {
     };
     arena.reset();
     nodes
+}
+
+/// Parses `text` into simdhtml's arena DOM in a fresh arena, dropped afterwards (the cost of a
+/// page parsed on its own, allocation included); returns the node count.
+#[inline(never)]
+pub fn simdhtml_dom(text: &str) -> usize {
+    let arena = Bump::new();
+    let doc = simdhtml::parse_document_str(&arena, text, &simdhtml::ParseOptions::default());
+    black_box(&doc);
+    doc.len()
+}
+
+/// Parses a page's `bytes` with `parse_document` and `options` (sniffing, decoding, the parse)
+/// in a fresh arena, dropped afterwards; returns the node count.
+#[inline(never)]
+pub fn simdhtml_dom_bytes(bytes: &[u8], options: &simdhtml::ParseOptions) -> usize {
+    let arena = Bump::new();
+    let doc = simdhtml::parse_document(&arena, bytes, options).expect("known labels only");
+    black_box(&doc);
+    doc.len()
+}
+
+/// The [`simdhtml::ParseOptions`] of a page served with the transport charset UTF-8.
+pub fn utf8_transport() -> simdhtml::ParseOptions {
+    simdhtml::ParseOptions {
+        input: InputOptions {
+            transport_charset: Some("utf-8".into()),
+            ..InputOptions::default()
+        },
+        ..simdhtml::ParseOptions::default()
+    }
+}
+
+/// Parses `text` with `tl` (default options: no id or class index), a parser that does not
+/// follow the standard's tree construction; returns its node count.
+#[inline(never)]
+pub fn tl_parse(text: &str) -> usize {
+    let dom = tl::parse(text, tl::ParserOptions::default()).expect("tl parses any text");
+    black_box(&dom);
+    dom.nodes().len()
+}
+
+/// The `smallest` pages of `pages` by decoded size, smallest first.
+pub fn smallest(pages: &[Page], count: usize) -> Vec<Page> {
+    let mut by_size: Vec<&Page> = pages.iter().collect();
+    by_size.sort_by_key(|p| p.text.len());
+    by_size[..count.min(pages.len())]
+        .iter()
+        .map(|p| Page {
+            name: p.name.clone(),
+            text: p.text.clone(),
+            bytes: p.bytes.clone(),
+        })
+        .collect()
 }
 
 /// Parses `text` with html5ever's tree builder into a `markup5ever_rcdom::RcDom` (default

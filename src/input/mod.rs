@@ -279,8 +279,28 @@ fn guesses(options: &InputOptions) -> bool {
 }
 
 /// Step 8 with `chardetng`: `None` when the bytes are all ASCII (nothing to guess from).
+///
+/// Two kinds of input are answered without running the detector, with the answer it gives
+/// (chardetng 1.0's `EncodingDetector::feed` and `guess`; `tests::the_guess_shortcuts_agree_with_chardetng`
+/// compares them): all ASCII (`feed` reports no non-ASCII byte: no guess), and valid UTF-8 with
+/// non-ASCII bytes (its UTF-8 candidate stays qualified, and then `guess` returns UTF-8 if
+/// allowed, else the encoding of its "generic" top-level domain, windows-1252, whatever the
+/// other candidates score). The detector costs hundreds of instructions per byte on UTF-8
+/// input (every candidate decodes every byte), more than the whole parse.
 #[cfg(feature = "guess")]
 fn guess(bytes: &[u8], allow_utf8: bool) -> Option<&'static Encoding> {
+    if bytes.is_ascii() {
+        return None;
+    }
+    if simdutf8::basic::from_utf8(bytes).is_ok() {
+        return Some(if allow_utf8 { UTF_8 } else { WINDOWS_1252 });
+    }
+    detect(bytes, allow_utf8)
+}
+
+/// Step 8 with `chardetng` itself, on every kind of input: what [`guess`] answers.
+#[cfg(feature = "guess")]
+fn detect(bytes: &[u8], allow_utf8: bool) -> Option<&'static Encoding> {
     use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
     // Browsers must not guess ISO-2022-JP for pages that can run script (chardetng's docs).
     let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
@@ -313,18 +333,39 @@ pub fn decode<'a>(
     bytes: &'a [u8],
     options: &InputOptions,
 ) -> Result<Decoded<'a>, InputError> {
-    let Sniffed {
-        encoding,
-        source,
-        confidence,
-    } = sniff(bytes, options)?;
-    let (text, encoding) = decode_bytes(arena, bytes, encoding);
-    Ok(Decoded {
+    Ok(decode_sniffed(arena, bytes, sniff(bytes, options)?))
+}
+
+/// Decodes `bytes` with the encoding [`sniff`] gave for them (see [`decode`]).
+pub fn decode_sniffed<'a>(arena: &'a Bump, bytes: &'a [u8], sniffed: Sniffed) -> Decoded<'a> {
+    let (text, encoding) = decode_bytes(arena, bytes, sniffed.encoding);
+    Decoded {
         text,
         encoding,
-        source,
-        confidence,
-    })
+        source: sniffed.source,
+        confidence: sniffed.confidence,
+    }
+}
+
+/// Decodes `bytes`, a part of a document from a point where the decoder of `encoding` is in its
+/// initial state (after ASCII bytes, see [`splits_after_ascii`]), with no BOM handling (a BOM
+/// is only one at the document's start). Borrowed from `bytes` when they are valid UTF-8
+/// decoded as UTF-8 or ASCII in an ASCII-compatible encoding; otherwise allocated in `arena`.
+pub(crate) fn decode_part<'a>(
+    arena: &'a Bump,
+    bytes: &'a [u8],
+    encoding: &'static Encoding,
+) -> &'a str {
+    decode_without_bom(arena, bytes, encoding)
+}
+
+/// Whether a document's decoding in `encoding` can be split after any ASCII byte: ASCII bytes
+/// decode to themselves and leave the decoder in its initial state, so decoding the bytes up
+/// to a point and the rest on their own gives the decoding of the whole. True of the
+/// ASCII-compatible encodings except ISO-2022-JP (whose ESC sequences are ASCII bytes that
+/// switch its state); false for UTF-16BE/LE and the replacement encoding.
+pub(crate) fn splits_after_ascii(encoding: &'static Encoding) -> bool {
+    encoding.is_ascii_compatible() && encoding != encoding_rs::ISO_2022_JP
 }
 
 /// The Encoding Standard's "decode" of `bytes` with `encoding` (13.2.3): a leading BOM wins over
@@ -362,16 +403,25 @@ fn decode_bytes<'a>(
         Some((bom_encoding, bom_length)) => (bom_encoding, &bytes[bom_length..]),
         None => (encoding, bytes),
     };
+    (decode_without_bom(arena, rest, encoding), encoding)
+}
+
+/// `encoding`'s decoder on `bytes` without BOM handling: UTF-8 through `simdutf8` (borrowed
+/// when valid), else `encoding_rs` (borrowed when it can be).
+fn decode_without_bom<'a>(
+    arena: &'a Bump,
+    bytes: &'a [u8],
+    encoding: &'static Encoding,
+) -> &'a str {
     if encoding == UTF_8
-        && let Ok(text) = simdutf8::basic::from_utf8(rest)
+        && let Ok(text) = simdutf8::basic::from_utf8(bytes)
     {
-        return (text, encoding);
+        return text;
     }
-    let text = match encoding.decode_without_bom_handling(rest).0 {
+    match encoding.decode_without_bom_handling(bytes).0 {
         Cow::Borrowed(text) => text,
         Cow::Owned(text) => arena.alloc_str(&text),
-    };
-    (text, encoding)
+    }
 }
 
 /// What the parser does after "changing the encoding while parsing" (13.2.3.4).
@@ -434,9 +484,7 @@ fn same_interpretation(bytes: &[u8], a: &'static Encoding, b: &'static Encoding)
     // Fast path: ASCII reads the same in every ASCII-compatible encoding except ISO-2022-JP,
     // whose ESC sequences are ASCII bytes too (and the replacement encoding, which is not
     // ASCII-compatible).
-    let ascii_safe =
-        |e: &'static Encoding| e.is_ascii_compatible() && e != encoding_rs::ISO_2022_JP;
-    if ascii_safe(a) && ascii_safe(b) && bytes.is_ascii() {
+    if splits_after_ascii(a) && splits_after_ascii(b) && bytes.is_ascii() {
         return true;
     }
     let (text_a, malformed_a) = a.decode_without_bom_handling(bytes);
@@ -615,6 +663,59 @@ mod tests {
             ..options()
         };
         assert_eq!(sniff(utf8, &opts).unwrap().encoding, UTF_8);
+    }
+
+    #[test]
+    #[cfg(feature = "guess")]
+    fn the_guess_shortcuts_agree_with_chardetng() {
+        let sjis = SHIFT_JIS.encode("日本語のテキストです。").0.into_owned();
+        let mut cases: Vec<Vec<u8>> = vec![
+            b"".to_vec(),
+            b"<p>plain ascii".to_vec(),
+            b"\x1B$B$\"\x1B(B ascii with escapes".to_vec(),
+            "Grüße aus Köln".as_bytes().to_vec(),
+            "日本語のテキストです。".as_bytes().to_vec(),
+            "Привет, мир! Это проверка.".as_bytes().to_vec(),
+            "\u{1F600} emoji \u{10FFFF}".as_bytes().to_vec(),
+            b"caf\xE9 latin".to_vec(),
+            sjis.clone(),
+            // Cut inside a sequence, a lone continuation byte, an encoded surrogate, an
+            // overlong form: not UTF-8.
+            "日本".as_bytes()[..4].to_vec(),
+            b"a\x80b".to_vec(),
+            b"\xED\xA0\x80".to_vec(),
+            b"\xC0\xAF".to_vec(),
+        ];
+        // Valid UTF-8 up to the window's end, then cut by it.
+        let mut long = "é".repeat(GUESS_LIMIT / 2).into_bytes();
+        long.insert(0, b'a');
+        cases.push(long[..GUESS_LIMIT].to_vec());
+        for bytes in &cases {
+            for allow_utf8 in [false, true] {
+                assert_eq!(
+                    guess(bytes, allow_utf8),
+                    detect(bytes, allow_utf8),
+                    "{bytes:?} allow_utf8={allow_utf8}"
+                );
+            }
+        }
+    }
+
+    #[cfg(feature = "guess")]
+    proptest::proptest! {
+        /// The shortcuts on any text (mostly valid UTF-8 with non-ASCII) and any bytes.
+        #[test]
+        fn the_guess_shortcuts_agree_on_any_input(
+            text in "\\PC{0,40}",
+            bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..40),
+            allow_utf8: bool,
+        ) {
+            proptest::prop_assert_eq!(
+                guess(text.as_bytes(), allow_utf8),
+                detect(text.as_bytes(), allow_utf8)
+            );
+            proptest::prop_assert_eq!(guess(&bytes, allow_utf8), detect(&bytes, allow_utf8));
+        }
     }
 
     #[test]

@@ -21,8 +21,12 @@
 //!   Blocks that would run past the end of the haystack are finished by the scalar loop, so
 //!   no implementation reads outside the slice.
 //!
-//! The `unsafe` of the whole crate lives in this module's `x86` and `neon` submodules; each
-//! block says why it is sound.
+//! The block loop and both classifiers are written once (`vector.rs`), over a small private
+//! vector trait that each instruction set implements (`x86.rs`: SSE2, AVX2; `neon.rs`: NEON),
+//! as `memchr` does.
+//!
+//! The `unsafe` of the whole crate lives in this module's `vector`, `x86` and `neon`
+//! submodules; each block says why it is sound.
 //!
 //! Tag and attribute names are usually a few bytes long: the tag fast path (`tag.rs`) looks at
 //! their first 16 bytes itself through [`StopSet::contains`] (the scalar twin's table) and only
@@ -30,6 +34,8 @@
 
 #[cfg(target_arch = "aarch64")]
 mod neon;
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+mod vector;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
