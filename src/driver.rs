@@ -90,14 +90,17 @@ impl<'a, S: TreeSink<'a>> Driver<'a, S> {
             let feedback = self.builder.process_token(token, offset);
             self.apply(feedback);
             if eof || feedback.stopped {
-                self.finished = Some(false);
-                return Pause::Finished { truncated: false };
+                // The end of the input can pop selects whose `selectedcontent` clone stopped
+                // at the node budget: then the tree is cut short too.
+                let truncated = self.builder.cut_at_budget();
+                self.finished = Some(truncated);
+                return Pause::Finished { truncated };
             }
             if let Some(declared) = feedback.encoding_declaration {
                 self.budget_pending = true;
                 return Pause::Declared(declared);
             }
-            if over_budget(self.builder.sink()) {
+            if over_budget(self.builder.sink()) || self.builder.cut_at_budget() {
                 return self.truncate();
             }
         }

@@ -43,7 +43,10 @@ pub struct ParseOptions {
     /// of such input gives 4.5 million; browsers build the same tree). With a budget, once the
     /// document has this many nodes the parse stops as if the input ended there (the end-of-file
     /// token is processed, which closes what is open) and [`Document::truncated`] is `true`.
-    /// The budget is checked after each token, so the document can end with more nodes than
+    /// The `selectedcontent` cloning steps, where one token can create more nodes than the
+    /// input has bytes (nested selects double the tree per level), stop cloning once the budget
+    /// is used up, and the parse is then truncated too. Otherwise the budget is checked after
+    /// each token, so the document can end with more nodes than
     /// the budget: those the last token inserted (a start tag that reconstructs the active
     /// formatting elements inserts one per entry, so up to the length of that list) and those
     /// the end-of-file token inserts.
@@ -123,15 +126,18 @@ impl<'a> FragmentContext<'a> {
 }
 
 /// Evaluates `$run` with `$sink` bound to a new [`ArenaSink`] over `$input` with room for
-/// `$nodes` nodes: with source spans when `$options.spans` (a sink of another type, so `$run`
-/// is compiled once for each).
+/// `$nodes` nodes and `$options.max_nodes` as its node budget: with source spans when
+/// `$options.spans` (a sink of another type, so `$run` is compiled once for each).
 macro_rules! with_arena_sink {
     ($arena:expr, $input:expr, $options:expr, $nodes:expr, $sink:ident => $run:expr) => {
         if $options.spans {
-            let $sink = ArenaSink::with_spans($arena, $input, $options.collect_errors, $nodes);
+            let mut $sink = ArenaSink::with_spans($arena, $input, $options.collect_errors, $nodes);
+            $sink.set_max_nodes($options.max_nodes);
             $run
         } else {
-            let $sink = ArenaSink::with_capacity($arena, $input, $options.collect_errors, $nodes);
+            let mut $sink =
+                ArenaSink::with_capacity($arena, $input, $options.collect_errors, $nodes);
+            $sink.set_max_nodes($options.max_nodes);
             $run
         }
     };

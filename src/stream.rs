@@ -298,10 +298,12 @@ impl<'a> Parser<'a> {
     fn stages(arena: &'a Arena, options: &ParseOptions) -> Stages<'a> {
         let tokenizer = Tokenizer::new_streaming(arena, tokenizer_options(options));
         if options.spans {
-            let sink = ArenaSink::with_spans(arena, "", options.collect_errors, 16);
+            let mut sink = ArenaSink::with_spans(arena, "", options.collect_errors, 16);
+            sink.set_max_nodes(options.max_nodes);
             Stages::Spans(Driver::document(tokenizer, sink, options))
         } else {
-            let sink = ArenaSink::new(arena, "", options.collect_errors);
+            let mut sink = ArenaSink::new(arena, "", options.collect_errors);
+            sink.set_max_nodes(options.max_nodes);
             Stages::Plain(Driver::document(tokenizer, sink, options))
         }
     }

@@ -14,7 +14,7 @@ Usage::
 
 Spark's Python workers run ``python3`` from the PATH; outside an activated virtual environment
 set ``PYSPARK_PYTHON`` to the Python that has ``simdhtml``. The same script runs on a cluster:
-the executors need the ``simdhtml`` package (``pip install simdhtml`` on each node, or a packed
+the executors need the ``simdhtml`` package (``pip install ./python`` from a checkout, or the wheel it builds, on each node, or a packed
 virtual environment via ``--archives``) and must be able to read the listed paths. A path is a local file (on every node: a shared filesystem), a
 ``file://`` URL, an ``http(s)://`` URL or, with ``boto3`` installed, an ``s3://`` URL; a
 relative path gets ``--input_base_url`` put before it, as in cc-pyspark.

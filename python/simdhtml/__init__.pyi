@@ -27,7 +27,8 @@ def parse(
     base_url: Optional[str] = None,
     scripting: bool = True,
 ) -> Document:
-    """Parses an HTML document as a browser does (HTML Standard 13.2).
+    """Parses an HTML document as a browser does (HTML Standard 13.2). ``data`` is the page
+    itself, not a path.
 
     Bytes are decoded with the encoding sniffing algorithm, ``encoding`` being the transport
     (HTTP) charset; a ``str`` is parsed as it is. ``base_url`` is what links and metadata

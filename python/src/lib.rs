@@ -140,7 +140,8 @@ fn parse_input(
 /// parse(data, *, encoding=None, base_url=None, scripting=True)
 /// --
 ///
-/// Parses an HTML document as a browser does (HTML Standard 13.2).
+/// Parses an HTML document as a browser does (HTML Standard 13.2). `data` is the page itself,
+/// not a path: read the file first (`open(path, "rb").read()`).
 ///
 /// `data` as `bytes` (or `bytearray`, `memoryview`) is decoded with the encoding sniffing
 /// algorithm (13.2.3.2): a byte order mark, then `encoding` as the transport layer's charset
@@ -359,7 +360,8 @@ impl Document {
     /// --
     ///
     /// The page as Markdown (CommonMark with GFM tables), exactly as `simdhtml text --markdown`
-    /// prints it; with `main_content=True`, the main content only (`--markdown --main`).
+    /// prints it; with `main_content=True`, the main content only (`--markdown --main`). Link
+    /// and image URLs are written as the page wrote them (`links()` resolves them).
     #[pyo3(signature = (main_content = false))]
     fn markdown(&self, py: Python<'_>, main_content: bool) -> String {
         self.detached(py, |d| markdown_of(d, main_content))

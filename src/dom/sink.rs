@@ -35,6 +35,8 @@ pub struct ArenaSink<'a, const SPANS: bool = false> {
     gathered: String,
     collect_errors: bool,
     errors: Vec<DocumentParseError>,
+    /// `ParseOptions::max_nodes` ([`ArenaSink::set_max_nodes`]).
+    max_nodes: Option<usize>,
 }
 
 impl<'a> ArenaSink<'a> {
@@ -80,7 +82,14 @@ impl<'a, const SPANS: bool> ArenaSink<'a, SPANS> {
             gathered: String::new(),
             collect_errors,
             errors: Vec::new(),
+            max_nodes: None,
         }
+    }
+
+    /// The node budget ([`crate::ParseOptions::max_nodes`]): once the document has this many
+    /// nodes, [`TreeSink::over_budget`] says so (default none).
+    pub fn set_max_nodes(&mut self, max_nodes: Option<usize>) {
+        self.max_nodes = max_nodes;
     }
 
     /// The number of nodes created so far, the Document node included.
@@ -346,6 +355,10 @@ impl<'a, const SPANS: bool> TreeSink<'a> for ArenaSink<'a, SPANS> {
 
     fn children(&self, node: NodeId) -> Vec<NodeId> {
         self.doc.children(node).collect()
+    }
+
+    fn over_budget(&self) -> bool {
+        self.max_nodes.is_some_and(|max| self.doc.len() >= max)
     }
 
     fn clone_shallow(&mut self, node: NodeId) -> NodeId {

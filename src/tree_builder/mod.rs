@@ -260,6 +260,8 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     /// Whether a `selectedcontent` element was ever created (the cloning steps are skipped
     /// otherwise).
     saw_selectedcontent: bool,
+    /// A `selectedcontent` clone stopped at the sink's node budget ([`TreeSink::over_budget`]).
+    cut_at_budget: bool,
     /// The selects one of whose options was popped already (the `selectedcontent` steps).
     selects_with_popped_option: Vec<(S::Handle, S::Handle)>,
     /// The encoding confidence and a pending `<meta>` declaration (13.2.3.4).
@@ -303,6 +305,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             stopped: false,
             attr_buf: Vec::new(),
             saw_selectedcontent: false,
+            cut_at_budget: false,
             selects_with_popped_option: Vec::new(),
             meta_charset: meta_charset::MetaCharset::default(),
             scalar: options.scalar,
@@ -380,6 +383,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// Consumes the builder, handing back the sink.
     pub fn into_sink(self) -> S {
         self.sink
+    }
+
+    /// Whether a `selectedcontent` clone stopped at the sink's node budget
+    /// ([`TreeSink::over_budget`]): the tree is cut short, as a truncated parse's is.
+    pub fn cut_at_budget(&self) -> bool {
+        self.cut_at_budget
     }
 
     /// The document's mode as the DOCTYPE rules set it.

@@ -139,10 +139,15 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         for child in self.sink.children(selectedcontent) {
             self.sink.remove_from_parent(child);
         }
-        // Clone the option's children, iteratively.
+        // Clone the option's children, iteratively; stop when the node budget is used up
+        // (nested selects can make each clone hold the clones before it).
         let mut work: Vec<(S::Handle, S::Handle)> = vec![(option, selectedcontent)];
         while let Some((src, dst)) = work.pop() {
             for child in self.sink.children(src) {
+                if self.sink.over_budget() {
+                    self.cut_at_budget = true;
+                    return;
+                }
                 let copy = self.sink.clone_shallow(child);
                 self.sink.insert(
                     InsertionPoint {

@@ -170,6 +170,14 @@ pub trait TreeSink<'a> {
     fn children(&self, node: Self::Handle) -> Vec<Self::Handle>;
     /// A copy of `node` without its children (element: same name, namespace and attributes).
     fn clone_shallow(&mut self, node: Self::Handle) -> Self::Handle;
+    /// Whether the sink's node budget is used up (default: it has none). The builder checks it
+    /// while cloning an option's contents into `selectedcontent`, the one step in which a single
+    /// token (an option's end tag, or the end of the input popping nested selects) can create
+    /// more nodes than the input has bytes, and stops cloning there; the driver then ends the
+    /// parse as truncated (`ParseOptions::max_nodes`).
+    fn over_budget(&self) -> bool {
+        false
+    }
     /// Whether `node` is an element with namespace `ns` and local name `name`.
     fn is_element_named(&self, node: Self::Handle, ns: Namespace, name: &str) -> bool;
     /// The value of the no-namespace attribute `name` of element `node`, if any.
