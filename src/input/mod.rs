@@ -281,12 +281,12 @@ fn guesses(options: &InputOptions) -> bool {
 /// Step 8 with `chardetng`: `None` when the bytes are all ASCII (nothing to guess from).
 ///
 /// Two kinds of input are answered without running the detector, with the answer it gives
-/// (chardetng 1.0's `EncodingDetector::feed` and `guess`; `tests::the_guess_shortcuts_agree_with_chardetng`
-/// compares them): all ASCII (`feed` reports no non-ASCII byte: no guess), and valid UTF-8 with
-/// non-ASCII bytes (its UTF-8 candidate stays qualified, and then `guess` returns UTF-8 if
-/// allowed, else the encoding of its "generic" top-level domain, windows-1252, whatever the
-/// other candidates score). The detector costs hundreds of instructions per byte on UTF-8
-/// input (every candidate decodes every byte), more than the whole parse.
+/// (chardetng 1.0's `EncodingDetector::feed` and `guess`; the tests compare them): all ASCII
+/// (`feed` reports no non-ASCII byte: no guess), and valid UTF-8 with non-ASCII bytes (its
+/// UTF-8 candidate stays qualified, and then `guess` returns UTF-8 if allowed, else the
+/// encoding of its "generic" top-level domain, windows-1252, whatever the other candidates
+/// score). The detector costs hundreds of instructions per byte on UTF-8 input (every
+/// candidate decodes every byte), more than the whole parse.
 #[cfg(feature = "guess")]
 fn guess(bytes: &[u8], allow_utf8: bool) -> Option<&'static Encoding> {
     if bytes.is_ascii() {
