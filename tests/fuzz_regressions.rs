@@ -137,3 +137,31 @@ fn nested_selectedcontent_clones_stop_at_the_node_budget() {
     assert!(!budgeted.truncated());
     assert_eq!(html5lib_dump(&budgeted), html5lib_dump(&full));
 }
+
+/// `selector` (the serialisation did not parse): servo keeps an invalid selector of a
+/// forgiving `:is()` list as its text, and when the end of the input closed a block in that
+/// text (`{` here; CSS Syntax closes what is open at the end), the serialisation `:is(::x{)`
+/// put the list's `)` inside the block. What the end leaves open is now closed explicitly
+/// before parsing, which gives the same selector.
+#[cfg(feature = "select")]
+#[test]
+fn an_invalid_selector_in_is_cut_by_the_end_serialises_to_one_that_parses() {
+    use simdhtml::select::Selector;
+    for source in [
+        ":is(::x{",
+        "p:is(::<!</object{/object>?>->bje",
+        "a:where([x=\"b",
+        "a:is(::x /* c",
+        "a:is(::x\\",
+        "a:is(::x \"s\\",
+        "div:is(p, ::x[[(",
+    ] {
+        let selector = Selector::parse(source).unwrap_or_else(|e| panic!("{source:?}: {e}"));
+        let text = selector.to_string();
+        let again = Selector::parse(&text)
+            .unwrap_or_else(|e| panic!("{source:?} serialises to {text:?}, which fails: {e}"));
+        assert_eq!(again.to_string(), text, "{source:?}");
+    }
+    // Where nothing is left open, the text is parsed as it is.
+    assert_eq!(Selector::parse("a:is(b)").unwrap().to_string(), "a:is(b)");
+}

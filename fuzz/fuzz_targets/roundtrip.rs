@@ -55,6 +55,7 @@ fuzz_target!(|data: &[u8]| {
     let ser = SerializeOptions {
         scripting,
         pre_newline: true,
+        ..SerializeOptions::default()
     };
     let first = parse_document_str(&arena, &text, &options);
     let s1 = serialize_document(&first, &ser);

@@ -169,6 +169,77 @@ impl Key {
     }
 }
 
+/// `source` with what its end leaves open closed explicitly: a trailing escape, a comment, a
+/// string, blocks (`(`, `[`, `{`, innermost first). CSS Syntax closes them at the end of the
+/// input, so the component values, and the selector, are the same; but servo keeps an
+/// invalid selector of a forgiving list (`:is()`, `:where()`) as its text, verbatim, and
+/// `:is(::x{` would then serialise to `:is(::x{)`, whose `)` is inside the `{` block: text
+/// that no longer parses. `source` itself when nothing is open (the usual case).
+fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
+    #[derive(PartialEq)]
+    enum In {
+        Markup,
+        Comment,
+        String(u8),
+    }
+    let b = source.as_bytes();
+    let (mut i, mut state, mut open) = (0, In::Markup, Vec::new());
+    while i < b.len() {
+        match state {
+            In::Comment => {
+                if b[i..].starts_with(b"*/") {
+                    state = In::Markup;
+                    i += 1;
+                }
+            }
+            In::String(quote) => match b[i] {
+                b'\\' => i += 1,
+                // A newline ends a string (a bad string) without being part of it.
+                b'\n' | b'\r' | 0x0C => state = In::Markup,
+                c if c == quote => state = In::Markup,
+                _ => {}
+            },
+            In::Markup => match b[i] {
+                b'/' if b.get(i + 1) == Some(&b'*') => {
+                    state = In::Comment;
+                    i += 1;
+                }
+                q @ (b'"' | b'\'') => state = In::String(q),
+                b'\\' => i += 1,
+                b'(' => open.push(b')'),
+                b'[' => open.push(b']'),
+                b'{' => open.push(b'}'),
+                c if open.last() == Some(&c) => {
+                    open.pop();
+                }
+                _ => {}
+            },
+        }
+        i += 1;
+    }
+    // `i` past the end: the input ends with a backslash that escapes nothing.
+    let trailing_escape = i > b.len();
+    if state == In::Markup && open.is_empty() && !trailing_escape {
+        return std::borrow::Cow::Borrowed(source);
+    }
+    let mut s = String::with_capacity(source.len() + open.len() + 4);
+    s.push_str(source);
+    match state {
+        // An escape of the end of the input is U+FFFD; in a string it is nothing (a backslash
+        // and a newline: a line continuation).
+        In::Markup if trailing_escape => s.push('\u{FFFD}'),
+        In::String(_) if trailing_escape => s.push('\n'),
+        _ => {}
+    }
+    match state {
+        In::Comment => s.push_str("*/"),
+        In::String(q) => s.push(char::from(q)),
+        In::Markup => {}
+    }
+    s.extend(open.iter().rev().map(|&c| char::from(c)));
+    std::borrow::Cow::Owned(s)
+}
+
 /// Parses `source` as a selector list.
 fn parse_list(
     source: &str,
@@ -185,7 +256,7 @@ impl Selector {
     /// The text is not a selector list, or uses what we do not support (see the module
     /// docs); the error says where and why.
     pub fn parse(source: &str) -> Result<Selector, SelectorError> {
-        match parse_list(source) {
+        match parse_list(&closed_at_end(source)) {
             Ok(list) => {
                 let keys = list.slice().iter().map(Key::of).collect();
                 Ok(Selector { list, keys })
