@@ -142,7 +142,9 @@ fn nested_selectedcontent_clones_stop_at_the_node_budget() {
 /// forgiving `:is()` list as its text, and when the end of the input closed a block in that
 /// text (`{` here; CSS Syntax closes what is open at the end), the serialisation `:is(::x{)`
 /// put the list's `)` inside the block. What the end leaves open is now closed explicitly
-/// before parsing, which gives the same selector.
+/// before parsing, which gives the same selector. Likewise servo trims such an item, so one
+/// ending in an escaped space (`\ `) kept a backslash that escaped the `, ` after it; such
+/// escapes are now written as hex escapes (`\20 `) first.
 #[cfg(feature = "select")]
 #[test]
 fn an_invalid_selector_in_is_cut_by_the_end_serialises_to_one_that_parses() {
@@ -155,6 +157,10 @@ fn an_invalid_selector_in_is_cut_by_the_end_serialises_to_one_that_parses() {
         "a:is(::x\\",
         "a:is(::x \"s\\",
         "div:is(p, ::x[[(",
+        // An item ending in an escaped space or tab, which servo's trim would cut in two.
+        "a:is(::x\\ ,b)",
+        "a:is(::x\\\t)",
+        "a:is(::x[y=\"\\ \"] )",
     ] {
         let selector = Selector::parse(source).unwrap_or_else(|e| panic!("{source:?}: {e}"));
         let text = selector.to_string();

@@ -174,7 +174,10 @@ impl Key {
 /// input, so the component values, and the selector, are the same; but servo keeps an
 /// invalid selector of a forgiving list (`:is()`, `:where()`) as its text, verbatim, and
 /// `:is(::x{` would then serialise to `:is(::x{)`, whose `)` is inside the `{` block: text
-/// that no longer parses. `source` itself when nothing is open (the usual case).
+/// that no longer parses. Likewise servo trims such an item, so an escaped space or tab at
+/// its end (`\ `) would lose the space and leave a backslash that escapes what follows; those
+/// escapes are written as hex escapes (`\20 `, `\9 `: the same code point), which survive the
+/// trim. `source` itself when there is nothing to close or rewrite (the usual case).
 fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
     #[derive(PartialEq)]
     enum In {
@@ -184,6 +187,8 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
     }
     let b = source.as_bytes();
     let (mut i, mut state, mut open) = (0, In::Markup, Vec::new());
+    // Where a backslash escapes a space or a tab (outside comments).
+    let mut escaped_blanks = Vec::new();
     while i < b.len() {
         match state {
             In::Comment => {
@@ -193,7 +198,12 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
                 }
             }
             In::String(quote) => match b[i] {
-                b'\\' => i += 1,
+                b'\\' => {
+                    if matches!(b.get(i + 1), Some(b' ' | b'\t')) {
+                        escaped_blanks.push(i);
+                    }
+                    i += 1;
+                }
                 // A newline ends a string (a bad string) without being part of it.
                 b'\n' | b'\r' | 0x0C => state = In::Markup,
                 c if c == quote => state = In::Markup,
@@ -205,7 +215,12 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
                     i += 1;
                 }
                 q @ (b'"' | b'\'') => state = In::String(q),
-                b'\\' => i += 1,
+                b'\\' => {
+                    if matches!(b.get(i + 1), Some(b' ' | b'\t')) {
+                        escaped_blanks.push(i);
+                    }
+                    i += 1;
+                }
                 b'(' => open.push(b')'),
                 b'[' => open.push(b']'),
                 b'{' => open.push(b'}'),
@@ -219,11 +234,17 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
     }
     // `i` past the end: the input ends with a backslash that escapes nothing.
     let trailing_escape = i > b.len();
-    if state == In::Markup && open.is_empty() && !trailing_escape {
+    if state == In::Markup && open.is_empty() && !trailing_escape && escaped_blanks.is_empty() {
         return std::borrow::Cow::Borrowed(source);
     }
-    let mut s = String::with_capacity(source.len() + open.len() + 4);
-    s.push_str(source);
+    let mut s = String::with_capacity(source.len() + open.len() + 4 * escaped_blanks.len() + 4);
+    let mut from = 0;
+    for &at in &escaped_blanks {
+        s.push_str(&source[from..at]);
+        s.push_str(if b[at + 1] == b' ' { "\\20 " } else { "\\9 " });
+        from = at + 2;
+    }
+    s.push_str(&source[from..]);
     match state {
         // An escape of the end of the input is U+FFFD; in a string it is nothing (a backslash
         // and a newline: a line continuation).
