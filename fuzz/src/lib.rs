@@ -720,8 +720,11 @@ struct Open {
 ///   whose parent is a heading, an `li` inside an `li` / a `dd` or `dt` inside a `dd` or `dt`
 ///   that its start tag would close, a `select` or `input` inside a `select` in scope, an
 ///   `option`, `optgroup` or `hr` inside an `option` in scope (or the last two inside an
-///   `optgroup`, in a `select`), a `form` inside a `form`, a `button` inside a `button` in
-///   scope;
+///   `optgroup`, in a `select`), an `option` or `optgroup` whose parent is an element that
+///   "generate implied end tags" pops (`li`, `dd`, `dt`, `p`, `rb`, `rp`, `rt`, `rtc`) with a
+///   `select` in scope (its start tag pops that parent; foster parenting can build it, the
+///   table it happened in being a scope boundary), a `form` inside a `form`, a `button` inside
+///   a `button` in scope;
 /// - `"option in selectedcontent"`: an `option` inside a `selectedcontent`: cloning the
 ///   selected option into the `selectedcontent` (4.10.10) replaces the children of the
 ///   `selectedcontent`, that option's ancestors included, so a tree with an option left inside
@@ -799,6 +802,11 @@ pub fn round_trip_hazard(doc: &Document<'_>) -> Option<&'static str> {
                     || (in_html(e, &["select", "input"]) && open.select)
                     || (in_html(e, &["option", "optgroup", "hr"]) && open.option)
                     || (in_html(e, &["optgroup", "hr"]) && open.select && open.optgroup)
+                    || (in_html(e, &["option", "optgroup"])
+                        && open.select
+                        && doc.parent(n).and_then(|p| doc.element(p)).is_some_and(|p| {
+                            in_html(p, &["li", "dd", "dt", "p", "rb", "rp", "rt", "rtc"])
+                        }))
                     || (is_html(e, "form") && open.form)
                     || (is_html(e, "button") && open.button);
                 if misnested {
