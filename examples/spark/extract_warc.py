@@ -214,15 +214,39 @@ def run(session, args):
     return counts
 
 
+def check_paths(args):
+    """A one-line error (and exit status 2) before Spark starts, for what would otherwise fail
+    only at the end of the job with a Java traceback: a local input listing that does not
+    exist, a local output directory that does."""
+    def local(path):
+        return "://" not in path or path.startswith("file://")
+
+    def strip(path):
+        return path[len("file://"):] if path.startswith("file://") else path
+
+    if local(args.input) and not os.path.exists(strip(args.input)):
+        sys.exit(f"extract_warc: {args.input}: the listing of WARC paths does not exist")
+    if local(args.output) and os.path.exists(strip(args.output)):
+        sys.exit(f"extract_warc: {args.output}: the output directory exists already")
+
+
 def main(argv=None):
-    """spark-submit's entry point: parse the command line, run the job, stop the session."""
+    """spark-submit's entry point: parse the command line, run the job, stop the session.
+
+    Exit status 0, or 1 when no listed file could be read (or the listing is empty), or 2 for
+    a bad command line (see ``check_paths``)."""
     args = parse_arguments(argv)
+    check_paths(args)
     session = SparkSession.builder.appName("simdhtml extract_warc").getOrCreate()
     try:
-        run(session, args)
+        counts = run(session, args)
     finally:
         session.stop()
+    if counts["files"] == counts["files_failed"]:
+        print("extract_warc: no listed file could be read", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -387,6 +387,22 @@ def load_example():
     return module
 
 
+def test_bad_paths_are_one_line_errors_before_spark_starts(tmp_path):
+    """A missing listing and an existing output directory stop the job at once (exit 2), with
+    one line naming the path, instead of a Java traceback at the end of the job."""
+    example = load_example()
+    listing = tmp_path / "warc.paths"
+    with pytest.raises(SystemExit) as missing:
+        example.main([str(listing), str(tmp_path / "out")])
+    assert "the listing of WARC paths does not exist" in str(missing.value.code)
+    assert str(listing) in str(missing.value.code)
+    listing.write_text("a.warc.gz\n")
+    (tmp_path / "out").mkdir()
+    with pytest.raises(SystemExit) as exists:
+        example.main([str(listing), str(tmp_path / "out")])
+    assert "the output directory exists already" in str(exists.value.code)
+
+
 def test_partition_reads_file_and_http_urls(tmp_path):
     example = load_example()
     warc = tmp_path / "corpus.warc.gz"
