@@ -255,18 +255,7 @@ impl State {
                 ),
             };
             let (body, body_cut) = body;
-            // As `batch`'s `truncated_record`.
-            let truncated = record
-                .truncated()
-                .map(|t| format!("WARC-Truncated: {t}"))
-                .or_else(|| record.cut.clone())
-                .or(body_cut)
-                .or_else(|| {
-                    record
-                        .bad_length
-                        .as_ref()
-                        .map(|l| format!("the ARC length {l:?} is not a number; read as 0"))
-                });
+            let truncated = record.truncation(body_cut.as_deref());
             return Next::Record(Box::new(Found {
                 record,
                 status,

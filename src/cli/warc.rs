@@ -420,17 +420,7 @@ fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selecto
         );
         return Outcome::Line(Value::Object(m), 0, true);
     }
-    let truncated = record
-        .truncated()
-        .map(|t| format!("WARC-Truncated: {t}"))
-        .or_else(|| record.cut.clone())
-        .or_else(|| body.cut.clone())
-        .or_else(|| {
-            record
-                .bad_length
-                .as_ref()
-                .map(|l| format!("the ARC length {l:?} is not a number; read as 0"))
-        });
+    let truncated = record.truncation(body.cut.as_deref());
     // The HTTP charset, else --encoding; the page's URL for links, else --base.
     let transport = capture
         .charset()

@@ -655,6 +655,9 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
 
     /// The shadow root of `host` when [`SerializeOptions::shadow_roots`] says to write it.
     fn shadow_root_to_write(&self, host: NodeId) -> Option<NodeId> {
+        if self.options.shadow_roots == ShadowRoots::None {
+            return None;
+        }
         let root = self.doc.shadow_root(host)?;
         let NodeData::ShadowRoot(data) = self.doc.data(root) else {
             return None;

@@ -208,6 +208,22 @@ impl Record {
     pub fn truncated(&self) -> Option<&str> {
         self.header("WARC-Truncated")
     }
+
+    /// Why the record, or its payload, is shorter than it says, as `batch` writes it in a
+    /// page's `truncated_record`: `WARC-Truncated: REASON`, else why the block is cut
+    /// ([`Record::cut`]), else why the payload is (`payload_cut`, [`http::Body::cut`]), else an
+    /// ARC length that is not a number. `None` for a whole record.
+    pub fn truncation(&self, payload_cut: Option<&str>) -> Option<String> {
+        self.truncated()
+            .map(|t| format!("WARC-Truncated: {t}"))
+            .or_else(|| self.cut.clone())
+            .or_else(|| payload_cut.map(str::to_owned))
+            .or_else(|| {
+                self.bad_length
+                    .as_ref()
+                    .map(|l| format!("the ARC length {l:?} is not a number; read as 0"))
+            })
+    }
 }
 
 /// Bytes of the archive that are not a good record, or a record that is cut.
