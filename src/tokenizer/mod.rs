@@ -245,6 +245,12 @@ pub struct Tokenizer<'a> {
     /// Set by a state that needed input beyond the end of a non-final `src`: the token being
     /// built is abandoned and redone from its start when more input arrives.
     suspended: bool,
+    /// Set when [`next_token_partial`](Self::next_token_partial) gave `None`: the input so far
+    /// ends inside the next token, and until [`push_input`](Self::push_input) (or a setter that
+    /// changes what the next token is) another call would scan the same characters again only
+    /// to suspend again, so it returns `None` at once. (Without it, a caller that asks for a
+    /// token after every small chunk rescans a long unfinished token each time: quadratic.)
+    starved: bool,
     errors: Vec<ParseError>,
     /// Input stream errors (13.2.3.5), found up front, merged into `errors` in offset order.
     input_errors: Vec<ParseError>,
@@ -303,6 +309,7 @@ impl<'a> Tokenizer<'a> {
             tag_fast_path: !options.scalar,
             is_final: true,
             suspended: false,
+            starved: false,
             errors: Vec::new(),
             input_errors,
             input_errors_next: 0,
@@ -363,6 +370,7 @@ impl<'a> Tokenizer<'a> {
         self.src = input;
         self.input = input.as_bytes();
         self.is_final = is_final;
+        self.starved = false;
     }
 
     /// The document offset from which the tokenizer may still read the input: the next input
@@ -390,10 +398,14 @@ impl<'a> Tokenizer<'a> {
         if self.is_final {
             return Some(self.next_token());
         }
+        if self.starved {
+            return None;
+        }
         let checkpoint = self.checkpoint();
         let token = self.next_token();
         if self.suspended {
             self.rewind(checkpoint);
+            self.starved = true;
             return None;
         }
         Some(token)
@@ -591,6 +603,7 @@ impl<'a> Tokenizer<'a> {
     /// (script data) and `plaintext` (PLAINTEXT) (13.2.6.2, 13.2.6.4.7).
     pub fn set_state(&mut self, state: State) {
         self.state = state;
+        self.starved = false;
     }
 
     /// Sets "the tag name of the last start tag to have been emitted" used by the appropriate
@@ -598,6 +611,7 @@ impl<'a> Tokenizer<'a> {
     /// fragment parsing sets it from the context element.
     pub fn set_last_start_tag(&mut self, name: Option<&'a str>) {
         self.last_start_tag = name;
+        self.starved = false;
     }
 
     /// Tells the tokenizer whether there is an adjusted current node that is not an element in
@@ -605,6 +619,7 @@ impl<'a> Tokenizer<'a> {
     /// `cdata-in-html-content` bogus comment (13.2.5.42). Default: false.
     pub fn set_cdata_allowed(&mut self, allowed: bool) {
         self.cdata_allowed = allowed;
+        self.starved = false;
     }
 
     /// The parse errors collected so far, in input order (empty unless
