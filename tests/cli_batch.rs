@@ -435,3 +435,56 @@ fn the_shared_corpus_gives_279_records_without_errors() {
     // No real page comes near the default node budget.
     assert!(recs.iter().all(|r| r.get("truncated").is_none()));
 }
+
+/// `simdhtml batch < list | head -1`: the reader closes the pipe after the first record; the
+/// workers stop and the command ends quietly with status 0.
+#[test]
+fn batch_into_a_closed_pipe_ends_quietly() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::process::{Command, Stdio};
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut pages: Vec<String> = std::fs::read_dir(&repo)
+        .unwrap()
+        .map(|e| s(&e.unwrap().path()))
+        .filter(|p| p.ends_with(".html") || p.ends_with(".htm"))
+        .collect();
+    pages.sort();
+    assert!(!pages.is_empty());
+    let list: String = pages
+        .iter()
+        .cycle()
+        .take(20_000)
+        .map(|p| format!("{p}\n"))
+        .collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_simdhtml"))
+        .args(["batch", "--jobs", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start simdhtml");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(list.as_bytes())
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    assert!(
+        line.starts_with(&format!("{{\"path\":{:?}", pages[0])),
+        "{line}"
+    );
+    drop(out);
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
+}

@@ -4,15 +4,17 @@
 //! one JSON record per page, in input order.
 
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use serde_json::{Map, Value, json};
 use simdhtml::input::InputOptions;
 use simdhtml::select::Selector;
@@ -144,17 +146,16 @@ thread_local! {
 ///
 /// # Errors
 /// An unknown `--encoding` label, `-` mixed with other paths, standard input or output that
-/// cannot be read or written, a thread pool that cannot start. (An input that cannot be read is
+/// cannot be read or written. (An input that cannot be read is
 /// an error record, not an error.)
 pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
     check_encoding_label(args.encoding.as_deref())?;
     let selects = super::select::parse_named(&args.select)?;
     let inputs = list_inputs(args)?;
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = args.jobs {
-        pool = pool.num_threads(n.into());
-    }
-    let pool = pool.build().context("cannot start the worker threads")?;
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
     let progress = if std::io::stderr().is_terminal() {
         ProgressBar::with_draw_target(Some(inputs.len() as u64), ProgressDrawTarget::stderr())
     } else {
@@ -178,8 +179,6 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
     let mut archive_stats = super::warc::ArchiveStats::default();
     let mut output = Output::open(args.output.as_deref())?;
     let out = output.writer();
-    // Bounded chunks keep the output in input order while only a chunk's records are held.
-    let chunk = pool.current_num_threads() * 16;
     let mut rest = &inputs[..];
     while !rest.is_empty() {
         let archives: Vec<&Path> = rest
@@ -194,7 +193,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
                 &archives,
                 args,
                 &selects,
-                &pool,
+                jobs,
                 &mut archive_stats,
                 out,
             )?;
@@ -208,17 +207,9 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
             .iter()
             .position(|i| matches!(i, Input::Archive(_)))
             .unwrap_or(rest.len());
-        for part in rest[..pages].chunks(chunk) {
-            let records: Vec<(Value, u64, bool)> =
-                pool.install(|| part.par_iter().map(|i| record(i, args, &selects)).collect());
-            for (rec, n, failed) in records {
-                bytes += n;
-                failures += usize::from(failed);
-                write_line(out, &rec)?;
-                progress.inc(1);
-            }
-            out.flush().context("cannot write the output")?;
-        }
+        let (n, failed) = run_pages(&rest[..pages], args, &selects, jobs, &progress, out)?;
+        bytes += n;
+        failures += failed;
         rest = &rest[pages..];
     }
     output.finish().context("cannot write the output")?;
@@ -328,6 +319,101 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>) {
         // Visit subdirectories after the files, in name order.
         stack.extend(subdirs.into_iter().rev());
     }
+}
+
+/// How many records per worker may be done ahead of the one the writer waits for.
+const PAGE_WINDOW_PER_JOB: usize = 16;
+
+/// How often at most the page pipeline flushes the output when it has caught up.
+const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Parses `pages` on `jobs` worker threads and writes their records to `out` in input order.
+/// Returns the bytes read and the failures.
+///
+/// An ordered pipeline: each worker takes the next page as soon as it is free (holding one of
+/// [`PAGE_WINDOW_PER_JOB`] × `jobs` tokens, given back when its record is written, so at most
+/// that many records wait in memory) and serialises the record itself; the calling thread
+/// only puts the lines in order and writes them, flushing when it has caught up (at most every
+/// [`FLUSH_EVERY`]). No
+/// worker waits for another's page (a batch in fixed chunks would idle every worker but one
+/// while the chunk's largest page is parsed).
+///
+/// # Errors
+/// The output cannot be written: the workers stop at their next page.
+fn run_pages(
+    pages: &[Input],
+    args: &BatchArgs,
+    selects: &[(String, Selector)],
+    jobs: usize,
+    progress: &ProgressBar,
+    out: &mut dyn Write,
+) -> anyhow::Result<(u64, usize)> {
+    let next_page = AtomicUsize::new(0);
+    let (token_tx, token_rx) = mpsc::sync_channel::<()>(jobs * PAGE_WINDOW_PER_JOB);
+    let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<u8>, u64, bool)>();
+    std::thread::scope(|scope| -> anyhow::Result<(u64, usize)> {
+        for _ in 0..jobs.min(pages.len()) {
+            let (tokens, done, next_page) = (token_tx.clone(), done_tx.clone(), &next_page);
+            scope.spawn(move || {
+                // A token first, then the page: the pages taken and not yet written are at
+                // most the window, and the one the writer waits for is always being parsed.
+                while tokens.send(()).is_ok() {
+                    let i = next_page.fetch_add(1, Ordering::SeqCst);
+                    let Some(input) = pages.get(i) else {
+                        break;
+                    };
+                    let (rec, n, failed) = record(input, args, selects);
+                    let mut line = serde_json::to_vec(&rec).unwrap_or_default();
+                    line.push(b'\n');
+                    if done.send((i, line, n, failed)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop((token_tx, done_tx));
+        let (mut bytes, mut failures) = (0u64, 0usize);
+        let mut waiting = BTreeMap::new();
+        let mut next = 0usize;
+        let mut last_flush = Instant::now();
+        let mut written = || -> anyhow::Result<()> {
+            loop {
+                let msg = match done_rx.try_recv() {
+                    Ok(msg) => msg,
+                    Err(mpsc::TryRecvError::Empty) => {
+                        // Caught up with the workers: what is written reaches the reader now,
+                        // at most every FLUSH_EVERY (a flush ends a gzip or zstd block).
+                        if last_flush.elapsed() >= FLUSH_EVERY {
+                            out.flush().context("cannot write the output")?;
+                            last_flush = Instant::now();
+                        }
+                        match done_rx.recv() {
+                            Ok(msg) => msg,
+                            Err(_) => return Ok(()),
+                        }
+                    }
+                    Err(mpsc::TryRecvError::Disconnected) => return Ok(()),
+                };
+                waiting.insert(msg.0, (msg.1, msg.2, msg.3));
+                while let Some((line, n, failed)) = waiting.remove(&next) {
+                    next += 1;
+                    // Its token back: a worker may take one more page.
+                    let _ = token_rx.try_recv();
+                    bytes += n;
+                    failures += usize::from(failed);
+                    out.write_all(&line).context("cannot write the output")?;
+                    progress.inc(1);
+                }
+            }
+        };
+        let result = written();
+        // On a write error the tokens go, so every worker stops at its next page; the
+        // scope then joins them.
+        drop(token_rx);
+        result?;
+        out.flush().context("cannot write the output")?;
+        Ok((bytes, failures))
+    })
 }
 
 /// The record of one input, its size in bytes, and whether it failed.
@@ -450,16 +536,4 @@ pub(super) fn parse_fields(
         super::select::add_fields(&mut m, &doc, selects);
         Ok(m)
     })
-}
-
-/// Writes one record as a JSON line.
-///
-/// # Errors
-/// The output cannot be written (a closed pipe is the `io::Error` it is, so that `main` can
-/// treat it as the reader's choice).
-pub(super) fn write_line(out: &mut dyn Write, rec: &Value) -> anyhow::Result<()> {
-    // Serialise to a buffer first: serde_json would wrap an io::Error.
-    let mut line = serde_json::to_vec(rec).context("cannot serialise a record")?;
-    line.push(b'\n');
-    out.write_all(&line).context("cannot write the output")
 }

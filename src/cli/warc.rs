@@ -154,11 +154,11 @@ pub(super) fn run_archives(
     paths: &[&Path],
     args: &BatchArgs,
     selects: &[(String, Selector)],
-    pool: &rayon::ThreadPool,
+    jobs: usize,
     stats: &mut ArchiveStats,
     out: &mut dyn Write,
 ) -> anyhow::Result<(u64, usize)> {
-    let jobs = pool.current_num_threads().max(1);
+    let jobs = jobs.max(1);
     let readers = jobs.div_ceil(4).clamp(1, paths.len().max(1));
     let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     let next_archive = AtomicUsize::new(0);
