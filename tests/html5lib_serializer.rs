@@ -95,7 +95,6 @@ fn attrs<'a>(arena: &'a Arena, v: &Value) -> Vec<Attr<'a>> {
             };
             Attr {
                 ns,
-                prefix: None,
                 name: arena.alloc_str(name),
                 value: arena.alloc_str(value),
             }

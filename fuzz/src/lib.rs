@@ -169,14 +169,17 @@ pub const ANNOTATION_ENCODINGS: [&[Attribute<'static>]; 4] = [
     &[Attribute {
         name: "encoding",
         value: "text/html",
+        ns: AttrNamespace::None,
     }],
     &[Attribute {
         name: "encoding",
         value: "Application/XHTML+XML",
+        ns: AttrNamespace::None,
     }],
     &[Attribute {
         name: "encoding",
         value: "image/svg+xml",
+        ns: AttrNamespace::None,
     }],
 ];
 

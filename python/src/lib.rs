@@ -488,7 +488,7 @@ impl Element {
             n.attrs()
                 .iter()
                 .map(|a| {
-                    let name = match a.prefix {
+                    let name = match a.prefix() {
                         Some(prefix) => format!("{prefix}:{}", a.name),
                         None => a.name.to_owned(),
                     };
@@ -525,7 +525,7 @@ impl Element {
             };
             n.attrs()
                 .iter()
-                .find(|a| match a.prefix {
+                .find(|a| match a.prefix() {
                     Some(prefix) => {
                         name.strip_prefix(prefix).and_then(|r| r.strip_prefix(':')) == Some(a.name)
                     }

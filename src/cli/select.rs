@@ -109,7 +109,7 @@ fn match_record(path: &str, element: NodeRef<'_, '_>) -> Value {
         .attrs()
         .iter()
         .map(|a| {
-            let name = match a.prefix {
+            let name = match a.prefix() {
                 Some(prefix) => format!("{prefix}:{}", a.name),
                 None => a.name.to_owned(),
             };

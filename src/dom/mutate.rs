@@ -230,7 +230,6 @@ impl<'a> Document<'a> {
             Some(a) => a.value = value,
             None => attrs.push(Attr {
                 ns: AttrNamespace::None,
-                prefix: None,
                 name: arena.alloc_str(&name),
                 value,
             }),

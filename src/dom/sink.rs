@@ -242,6 +242,17 @@ impl<'a, const SPANS: bool> TreeSink<'a> for ArenaSink<'a, SPANS> {
         } else {
             self.arena.alloc_slice_copy(attrs)
         };
+        self.create_element_keeping_attrs(ns, name, tag, attrs)
+    }
+
+    /// The element keeps `attrs` (the token's arena slice): no copy.
+    fn create_element_keeping_attrs(
+        &mut self,
+        ns: Namespace,
+        name: &'a str,
+        tag: Tag,
+        attrs: &'a [Attr<'a>],
+    ) -> NodeId {
         let contents = if ns == Namespace::Html && tag == Tag::Template {
             Some(self.doc.push(NodeData::DocumentFragment))
         } else {

@@ -63,8 +63,8 @@ pub(super) fn coerce_token<'a>(arena: &'a Bump, token: Token<'a>) -> Token<'a> {
 
 fn coerce_tag<'a>(arena: &'a Bump, tag: TagToken<'a>) -> TagToken<'a> {
     let attrs = arena.alloc_slice_fill_iter(tag.attrs.iter().map(|a| Attribute {
-        name: a.name,
         value: coerce_text(arena, a.value),
+        ..*a
     }));
     TagToken { attrs, ..tag }
 }

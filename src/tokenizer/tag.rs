@@ -93,7 +93,11 @@ impl<'a> Tokenizer<'a> {
         if self.attrs.len() >= LINEAR_DUPLICATE_CHECK_LIMIT && !self.attr_names.is_empty() {
             self.attr_names.insert(name);
         }
-        self.attrs.push(Attribute { name, value });
+        self.attrs.push(Attribute {
+            name,
+            value,
+            ns: crate::tree_builder::AttrNamespace::None,
+        });
     }
 
     /// Emits the current tag token (with the end-tag parse errors of 13.2.5).

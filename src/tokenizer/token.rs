@@ -78,14 +78,11 @@ impl<'a> TagToken<'a> {
 }
 
 /// An attribute of a tag token: name ASCII-lowercased, value with character references
-/// resolved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Attribute<'a> {
-    /// The attribute name, ASCII-lowercased.
-    pub name: &'a str,
-    /// The attribute value (empty for a bare `<input disabled>`).
-    pub value: &'a str,
-}
+/// resolved, namespace [`AttrNamespace::None`](crate::tree_builder::AttrNamespace::None).
+/// It is the element's attribute type, [`Attr`](crate::tree_builder::Attr), so that an HTML
+/// element keeps its token's attributes (the tokenizer's arena copy) without another copy; the
+/// tree builder's foreign adjustments (13.2.6.1) set the namespace and local name.
+pub type Attribute<'a> = crate::tree_builder::Attr<'a>;
 
 /// A processing instruction token (`<?target data?>`). The target keeps its case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -132,23 +132,22 @@ pub(crate) fn adjust_attribute<'a>(ns: Namespace, a: &Attribute<'a>) -> Attr<'a>
         }
         Namespace::Html => {}
     }
-    let (ans, prefix, local): (AttrNamespace, Option<&'static str>, &'a str) = match a.name {
-        "xlink:actuate" => (AttrNamespace::XLink, Some("xlink"), "actuate"),
-        "xlink:arcrole" => (AttrNamespace::XLink, Some("xlink"), "arcrole"),
-        "xlink:href" => (AttrNamespace::XLink, Some("xlink"), "href"),
-        "xlink:role" => (AttrNamespace::XLink, Some("xlink"), "role"),
-        "xlink:show" => (AttrNamespace::XLink, Some("xlink"), "show"),
-        "xlink:title" => (AttrNamespace::XLink, Some("xlink"), "title"),
-        "xlink:type" => (AttrNamespace::XLink, Some("xlink"), "type"),
-        "xml:lang" => (AttrNamespace::Xml, Some("xml"), "lang"),
-        "xml:space" => (AttrNamespace::Xml, Some("xml"), "space"),
-        "xmlns" => (AttrNamespace::Xmlns, None, "xmlns"),
-        "xmlns:xlink" => (AttrNamespace::Xmlns, Some("xmlns"), "xlink"),
-        _ => (AttrNamespace::None, None, name),
+    let (ans, local): (AttrNamespace, &'a str) = match a.name {
+        "xlink:actuate" => (AttrNamespace::XLink, "actuate"),
+        "xlink:arcrole" => (AttrNamespace::XLink, "arcrole"),
+        "xlink:href" => (AttrNamespace::XLink, "href"),
+        "xlink:role" => (AttrNamespace::XLink, "role"),
+        "xlink:show" => (AttrNamespace::XLink, "show"),
+        "xlink:title" => (AttrNamespace::XLink, "title"),
+        "xlink:type" => (AttrNamespace::XLink, "type"),
+        "xml:lang" => (AttrNamespace::Xml, "lang"),
+        "xml:space" => (AttrNamespace::Xml, "space"),
+        "xmlns" => (AttrNamespace::Xmlns, "xmlns"),
+        "xmlns:xlink" => (AttrNamespace::Xmlns, "xlink"),
+        _ => (AttrNamespace::None, name),
     };
     Attr {
         ns: ans,
-        prefix,
         name: local,
         value: a.value,
     }

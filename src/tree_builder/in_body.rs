@@ -1,9 +1,7 @@
 //! The "in body" insertion mode (13.2.6.4.7).
 
 use super::open_elements::Scope;
-use super::{
-    Attr, AttrNamespace, InsertionMode, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws,
-};
+use super::{Attr, InsertionMode, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws};
 use crate::tag::HEAD_CONTENT;
 use crate::tokenizer::{State, TagToken, Token};
 
@@ -64,15 +62,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     fn html_attrs(&self, t: &TagToken<'a>) -> Vec<Attr<'a>> {
-        t.attrs
-            .iter()
-            .map(|a| Attr {
-                ns: AttrNamespace::None,
-                prefix: None,
-                name: a.name,
-                value: a.value,
-            })
-            .collect()
+        t.attrs.to_vec()
     }
 
     fn close_p_if_in_button_scope(&mut self) {

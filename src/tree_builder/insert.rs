@@ -16,22 +16,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         attrs: &'a [Attribute<'a>],
         adjust: bool,
     ) -> ElemId {
-        let mut buf = std::mem::take(&mut self.attr_buf);
-        buf.clear();
         let mut html_ip = false;
-        for a in attrs {
-            let attr = if adjust && ns != Namespace::Html {
-                foreign::adjust_attribute(ns, a)
-            } else {
-                Attr {
-                    ns: AttrNamespace::None,
-                    prefix: None,
-                    name: a.name,
-                    value: a.value,
-                }
-            };
-            buf.push(attr);
-        }
         match ns {
             Namespace::MathMl if tag == Tag::AnnotationXml => {
                 html_ip = attrs.iter().any(|a| {
@@ -45,8 +30,17 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             _ => {}
         }
-        let handle = self.sink.create_element(ns, name, tag, &buf);
-        self.attr_buf = buf;
+        let handle = if adjust && ns != Namespace::Html {
+            let mut buf = std::mem::take(&mut self.attr_buf);
+            buf.clear();
+            buf.extend(attrs.iter().map(|a| foreign::adjust_attribute(ns, a)));
+            let handle = self.sink.create_element(ns, name, tag, &buf);
+            self.attr_buf = buf;
+            handle
+        } else {
+            // The token's attributes as they are (an HTML element's need no adjustment).
+            self.sink.create_element_keeping_attrs(ns, name, tag, attrs)
+        };
         if ns == Namespace::Html && tag == Tag::Selectedcontent {
             self.saw_selectedcontent = true;
         }

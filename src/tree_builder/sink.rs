@@ -51,17 +51,32 @@ impl AttrNamespace {
     }
 }
 
-/// An attribute as it goes on an element: namespace, prefix, local name, value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// An attribute as it goes on an element (namespace, local name, value), and as a tag token
+/// carries it ([`tokenizer::Attribute`](crate::tokenizer::Attribute), the same type: name
+/// lower-cased, no namespace). 40 bytes on 64-bit targets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Attr<'a> {
-    /// The namespace.
-    pub ns: AttrNamespace,
-    /// The prefix (`xlink` in `xlink:href`), if any.
-    pub prefix: Option<&'static str>,
     /// The local name (`href` in `xlink:href`; `viewBox` after SVG case adjustment).
     pub name: &'a str,
     /// The value.
     pub value: &'a str,
+    /// The namespace.
+    pub ns: AttrNamespace,
+}
+
+impl Attr<'_> {
+    /// The prefix (`xlink` in `xlink:href`), if any: the one "adjust foreign attributes"
+    /// (13.2.6.1) gives the namespace, none for the `xmlns` attribute itself. The parser
+    /// creates no other prefixed attributes.
+    pub fn prefix(&self) -> Option<&'static str> {
+        match self.ns {
+            AttrNamespace::None => None,
+            AttrNamespace::XLink => Some("xlink"),
+            AttrNamespace::Xml => Some("xml"),
+            AttrNamespace::Xmlns if self.name == "xmlns" => None,
+            AttrNamespace::Xmlns => Some("xmlns"),
+        }
+    }
 }
 
 /// A shadow root's mode (DOM Standard: "open" or "closed").
@@ -136,6 +151,18 @@ pub trait TreeSink<'a> {
         tag: crate::Tag,
         attrs: &[Attr<'a>],
     ) -> Self::Handle;
+    /// [`create_element`](Self::create_element) with attributes that live for `'a` (a tag
+    /// token's, in the tokenizer's arena, when they need no adjustment): a sink that stores
+    /// `&'a` slices can keep them instead of copying. The default calls `create_element`.
+    fn create_element_keeping_attrs(
+        &mut self,
+        ns: Namespace,
+        name: &'a str,
+        tag: crate::Tag,
+        attrs: &'a [Attr<'a>],
+    ) -> Self::Handle {
+        self.create_element(ns, name, tag, attrs)
+    }
     /// Creates a comment node (not yet inserted).
     fn create_comment(&mut self, data: &'a str) -> Self::Handle;
     /// Creates a processing instruction node (not yet inserted).
