@@ -220,17 +220,17 @@ fn drive<'a, const SPANS: bool>(
     }
 }
 
-/// How many nodes and elements a parse of some input will create, estimated from its `<`
-/// count, so that the node table and the builder's element table are allocated once instead of
-/// growing by doubling (each growth copies the whole table).
+/// How many nodes a parse of some input will create, estimated from its `<` count, so that
+/// the node table is allocated once instead of growing by doubling (each growth copies the
+/// whole table). (The builder's element table needs no hint: its slots are reused, so it holds
+/// about as many entries as the deepest stack of open elements.)
 ///
-/// On the shared corpus a page has 0.6–1.8 nodes and 0.23–0.84 elements per `<` (the byte count
-/// is a much worse guide: 20 to thousands of bytes per node); an estimate that falls short
-/// costs one growth, as before.
+/// On the shared corpus a page has 0.6–1.8 nodes per `<` (the byte count is a much worse
+/// guide: 20 to thousands of bytes per node); an estimate that falls short costs one growth,
+/// as before.
 #[derive(Debug, Clone, Copy)]
 struct SizeHint {
     nodes: usize,
-    elements: usize,
 }
 
 impl SizeHint {
@@ -243,7 +243,6 @@ impl SizeHint {
         let opens = memchr::memchr_iter(b'<', input).count();
         SizeHint {
             nodes: opens + opens / 2 + 16,
-            elements: opens / 2 + opens / 8 + 16,
         }
     }
 }
@@ -376,7 +375,7 @@ fn parse_in_two_parts<'a>(
     let head = simdutf8::basic::from_utf8(&bytes[..ascii]).expect("ASCII is UTF-8");
     let size = SizeHint::of_bytes(bytes);
     with_arena_sink!(arena, head, options, size.nodes, sink => {
-        parse_in_two_parts_into(sink, arena, bytes, head, encoding, options, state, size)
+        parse_in_two_parts_into(sink, arena, bytes, head, encoding, options, state)
     })
 }
 
@@ -390,12 +389,10 @@ fn parse_in_two_parts_into<'a, const SPANS: bool>(
     encoding: &'static Encoding,
     options: &ParseOptions,
     state: &mut EncodingState<'a>,
-    size: SizeHint,
 ) -> Result<Document<'a>, &'static Encoding> {
     let ascii = head.len();
     let tokenizer = Tokenizer::new_streaming(arena, tokenizer_options(options));
     let mut driver = Driver::document(tokenizer, sink, options);
-    driver.builder.reserve(size.elements);
     driver.tokenizer.push_input(head, 0, false);
     state.tentative = Some(Tentative {
         encoding,
@@ -461,7 +458,7 @@ fn parse_text<'a>(
 ) -> Result<Document<'a>, &'static Encoding> {
     let size = SizeHint::of(input);
     with_arena_sink!(arena, input, options, size.nodes, sink => {
-        parse_text_into(sink, arena, input, options, state, size)
+        parse_text_into(sink, arena, input, options, state)
     })
 }
 
@@ -472,10 +469,8 @@ fn parse_text_into<'a, const SPANS: bool>(
     input: &'a str,
     options: &ParseOptions,
     state: &mut EncodingState<'_>,
-    size: SizeHint,
 ) -> Result<Document<'a>, &'static Encoding> {
     let mut driver = Driver::document(document_tokenizer(arena, input, options), sink, options);
-    driver.builder.reserve(size.elements);
     match drive(&mut driver, state, options.max_nodes, false) {
         Driven::Finished { truncated } => {
             let mut doc = finish_document(driver, options, truncated);
@@ -523,7 +518,7 @@ pub fn parse_fragment<'a>(
     };
     let size = SizeHint::of(input);
     let mut doc = with_arena_sink!(arena, input, options, size.nodes, sink => {
-        parse_fragment_into(sink, arena, input, ctx, options, size)
+        parse_fragment_into(sink, arena, input, ctx, options)
     });
     doc.set_source(input);
     doc
@@ -536,7 +531,6 @@ fn parse_fragment_into<'a, const SPANS: bool>(
     input: &'a str,
     ctx: ContextElement<'a>,
     options: &ParseOptions,
-    size: SizeHint,
 ) -> Document<'a> {
     let state = fragment_tokenizer_state(&ctx, options.scripting);
     let tokenizer = Tokenizer::new(
@@ -557,7 +551,6 @@ fn parse_fragment_into<'a, const SPANS: bool>(
         .fragment_root()
         .expect("fragment parse has a root insertion target");
     let mut driver = Driver::new(tokenizer, builder);
-    driver.builder.reserve(size.elements);
     let truncated = match drive(
         &mut driver,
         &mut EncodingState::default(),

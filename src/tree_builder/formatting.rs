@@ -198,9 +198,18 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         self.insert_formatting_at(end, id);
     }
 
+    /// `id` left the list of active formatting elements.
+    fn left_formatting_list(&mut self, id: ElemId) {
+        let e = &mut self.elems[id as usize];
+        e.in_formatting_list = false;
+        if !e.in_stack {
+            self.left.push(id);
+        }
+    }
+
     fn remove_formatting_at(&mut self, i: usize) {
         if let FormattingEntry::Element(e) = self.formatting.remove(i) {
-            self.elems[e as usize].in_formatting_list = false;
+            self.left_formatting_list(e);
             self.uncount_family(i, e);
         }
     }
@@ -295,7 +304,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             let new = self.insert_element(Namespace::Html, o.name, o.tag, o.attrs);
             self.source_clone(old, new);
             self.formatting[j] = FormattingEntry::Element(new);
-            self.elems[old as usize].in_formatting_list = false;
+            self.left_formatting_list(old);
             self.elems[new as usize].in_formatting_list = true;
         }
     }
@@ -309,7 +318,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     break;
                 }
                 FormattingEntry::Element(e) => {
-                    self.elems[e as usize].in_formatting_list = false;
+                    self.left_formatting_list(e);
                     let i = self.formatting.len();
                     self.uncount_family(i, e);
                 }
@@ -406,7 +415,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 let new = self.create_element(Namespace::Html, n.name, n.tag, n.attrs, false);
                 self.source_clone(node, new);
                 self.formatting[node_index] = super::formatting::FormattingEntry::Element(new);
-                self.elems[node as usize].in_formatting_list = false;
+                self.left_formatting_list(node);
                 self.elems[new as usize].in_formatting_list = true;
                 self.replace_in_stack(node, new);
                 if last_node == furthest_block {

@@ -44,8 +44,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         if ns == Namespace::Html && tag == Tag::Selectedcontent {
             self.saw_selectedcontent = true;
         }
-        let id = self.elems.len() as ElemId;
-        self.elems.push(Elem {
+        let elem = Elem {
             handle,
             ns,
             tag,
@@ -56,9 +55,16 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             in_stack: false,
             pos: 0,
             in_formatting_list: false,
+            freed: false,
             family: 0,
-        });
-        id
+        };
+        if let Some(id) = self.free_elems.pop() {
+            self.elems[id as usize] = elem;
+            id
+        } else {
+            self.elems.push(elem);
+            (self.elems.len() - 1) as ElemId
+        }
     }
 
     /// The location inside an element: its template contents for a `template`.

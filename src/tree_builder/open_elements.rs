@@ -154,6 +154,9 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         self.source_closed(id);
         let e = &mut self.elems[id as usize];
         e.in_stack = false;
+        if !e.in_formatting_list {
+            self.left.push(id);
+        }
         let (ns, tag, lname) = (e.ns, e.tag, e.lname);
         if ns == Namespace::Html {
             Self::list_remove(&mut self.open_by_tag[tag as usize], id);
