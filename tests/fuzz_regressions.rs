@@ -111,6 +111,30 @@ fn whitespace_after_after_frameset_reconstructs_the_formatting_elements() {
     );
 }
 
+/// Target `roundtrip`, not a library bug (`round_trip_hazard` names it "html in foreign
+/// content"): an `<svg>` start tag in a MathML `annotation-xml` goes through the "in body"
+/// rules (13.2.6, the tree construction dispatcher), which reconstruct the active formatting
+/// elements, so the `font` that `</i>` left in the list is inserted as an HTML element into
+/// the `annotation-xml`. Its serialisation, `<annotation-xml><font><svg>`, parses to a MathML
+/// `font` and a MathML `svg` (foreign content's "any other start tag"), and the `<b>` in the
+/// `desc` then breaks out of the `math`. This pins the first tree.
+#[test]
+fn svg_in_annotation_xml_reconstructs_formatting_elements_as_html() {
+    let arena = Arena::new();
+    let doc = parse_document_str(
+        &arena,
+        "<math><mtext><i><font>x</i></mtext><annotation-xml><svg><desc><b>y",
+        &ParseOptions::default(),
+    );
+    assert_eq!(
+        html5lib_dump(&doc),
+        "| <html>\n|   <head>\n|   <body>\n|     <math math>\n|       <math mtext>\n\
+         |         <i>\n|           <font>\n|             \"x\"\n\
+         |       <math annotation-xml>\n|         <font>\n|           <svg svg>\n\
+         |             <svg desc>\n|               <b>\n|                 \"y\"\n"
+    );
+}
+
 /// `warc` (the reader ends, every record's fields can be read): an ARC record whose URL has a
 /// two-byte character across byte 11 made `Record::record_type` slice the URL inside that
 /// character (it compared the first 11 bytes with `filedesc://` as a `str`).

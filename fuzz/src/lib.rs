@@ -639,6 +639,23 @@ fn in_html(e: &ElementData<'_>, names: &[&str]) -> bool {
     e.ns == Namespace::Html && names.contains(&e.name)
 }
 
+/// A MathML text integration point or an HTML integration point (13.2.6): an element whose
+/// children's start tags go through the "in body" rules.
+fn is_integration_point(e: &ElementData<'_>) -> bool {
+    match e.ns {
+        Namespace::MathMl => {
+            matches!(e.name, "mi" | "mo" | "mn" | "ms" | "mtext")
+                || (e.name == "annotation-xml"
+                    && e.attr("encoding").is_some_and(|v| {
+                        v.eq_ignore_ascii_case("text/html")
+                            || v.eq_ignore_ascii_case("application/xhtml+xml")
+                    }))
+        }
+        Namespace::Svg => matches!(e.name, "foreignObject" | "desc" | "title"),
+        Namespace::Html => false,
+    }
+}
+
 /// An element that bounds "has an element in scope" (13.2.4.2, the default scope).
 fn is_scope_boundary(e: &ElementData<'_>) -> bool {
     match e.ns {
@@ -734,6 +751,13 @@ struct Open {
 ///   one (a disabled one, or one cloning has not reached yet) can parse otherwise. (A library
 ///   bug had the same shape, `an_option_removed_by_selectedcontent_cloning_is_not_the_selected_one`,
 ///   fixed; the 90-second strict check after the fix still found this reason on its own.)
+/// - `"html in foreign content"`: an HTML element whose parent is an SVG or MathML element
+///   that is neither an HTML integration point nor a MathML text integration point. Markup
+///   cannot say it: there its start tag makes a foreign element (or, for the tags that break
+///   out of foreign content, closes the foreign elements). The parser builds it when an
+///   `<svg>` start tag in a MathML `annotation-xml` goes through the "in body" rules (the
+///   tree construction dispatcher), which reconstruct the active formatting elements into the
+///   `annotation-xml`: `<math><mtext><i><font>x</i></mtext><annotation-xml><svg>`.
 /// - `"after frameset"`: an element other than `noframes` after a `frameset` in `html`. The
 ///   "after after frameset" insertion mode processes whitespace with the "in body" rules,
 ///   whose "reconstruct the active formatting elements" inserts the formatting elements still
@@ -754,6 +778,7 @@ pub fn round_trip_hazard(doc: &Document<'_>) -> Option<&'static str> {
                 "misnesting",
                 "option in selectedcontent",
                 "after frameset",
+                "html in foreign content",
             ]
             .iter()
             .position(|x| *x == w)
@@ -824,6 +849,14 @@ pub fn round_trip_hazard(doc: &Document<'_>) -> Option<&'static str> {
                 }
                 if is_html(e, "option") && open.selectedcontent {
                     note("option in selectedcontent");
+                }
+                if e.ns == Namespace::Html
+                    && doc
+                        .parent(n)
+                        .and_then(|p| doc.element(p))
+                        .is_some_and(|p| p.ns != Namespace::Html && !is_integration_point(p))
+                {
+                    note("html in foreign content");
                 }
                 if !is_html(e, "noframes")
                     && doc
