@@ -50,13 +50,40 @@ fn batch_main_text_field() {
 }
 
 #[test]
-fn text_guess_utf8_lets_an_undeclared_page_be_utf8() {
+fn an_undeclared_utf8_file_is_read_as_utf8_unless_no_guess_utf8() {
     let page = "<p>Un café, s'il vous plaît, et une crème brûlée.</p>".repeat(20);
-    let (_, out, _) = simdhtml(&["text", "-"], page.as_bytes());
-    assert!(out.starts_with("Un cafÃ©"), "{out}");
-    let (code, out, err) = simdhtml(&["text", "--guess-utf8", "-"], page.as_bytes());
+    let (code, out, err) = simdhtml(&["text", "-"], page.as_bytes());
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("Un café, s'il vous plaît"), "{out}");
+    // As a page from the network: the guess is never UTF-8.
+    let (code, out, err) = simdhtml(&["text", "--no-guess-utf8", "-"], page.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Un cafÃ©"), "{out}");
+    // The same rule in every page command and in batch (page files; archive records are
+    // pages from the network).
+    let (_, out, _) = simdhtml(&["html", "-"], page.as_bytes());
+    assert!(out.contains("Un café"), "{out}");
+    let (_, out, _) = simdhtml(&["tree", "--no-guess-utf8", "-"], page.as_bytes());
+    assert!(out.contains("Un cafÃ©"), "{out}");
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("cafe.html");
+    std::fs::write(&path, &page).unwrap();
+    let path = path.to_str().unwrap();
+    for (flags, want) in [
+        (&[][..], "UTF-8"),
+        (&["--no-guess-utf8"][..], "windows-1252"),
+    ] {
+        let mut args = vec!["batch", path, "--fields", "text"];
+        args.extend_from_slice(flags);
+        let (code, out, err) = simdhtml(&args, b"");
+        assert_eq!(code, 0, "{err}");
+        let rec: serde_json::Value = serde_json::from_str(out.trim_end()).unwrap();
+        assert_eq!(rec["encoding"], want, "{flags:?}");
+    }
+    let (_, out, _) = simdhtml(&["encoding", path], b"");
+    assert!(out.ends_with("\tUTF-8\tguess\n"), "{out}");
+    let (_, out, _) = simdhtml(&["encoding", "--no-guess-utf8", path], b"");
+    assert!(out.ends_with("\twindows-1252\tguess\n"), "{out}");
 }
 
 #[test]

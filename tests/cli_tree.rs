@@ -18,7 +18,10 @@ use tree::{TreeArgs, run, run_to};
 fn args(file: Option<String>, fragment: Option<&str>, scripting: &str) -> TreeArgs {
     TreeArgs {
         file,
-        encoding: None,
+        input: load::SniffArgs {
+            encoding: None,
+            no_guess_utf8: false,
+        },
         fragment: fragment.map(str::to_owned),
         scripting: scripting.to_owned(),
         chunk_size: None,
@@ -33,7 +36,7 @@ fn dump(name: &str, bytes: &[u8], encoding: Option<&str>) -> anyhow::Result<Stri
     let path = dir.join("in.html");
     std::fs::write(&path, bytes).unwrap();
     let mut a = args(Some(path.to_string_lossy().into_owned()), None, "on");
-    a.encoding = encoding.map(str::to_owned);
+    a.input.encoding = encoding.map(str::to_owned);
     let mut out = Vec::new();
     let result = run_to(&a, &mut out);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -26,12 +26,15 @@ def parse(
     encoding: Optional[str] = None,
     base_url: Optional[str] = None,
     scripting: bool = True,
+    guess_utf8: bool = True,
 ) -> Document:
     """Parses an HTML document as a browser does (HTML Standard 13.2). ``data`` is the page
     itself, not a path.
 
     Bytes are decoded with the encoding sniffing algorithm, ``encoding`` being the transport
-    (HTTP) charset; a ``str`` is parsed as it is. ``base_url`` is what links and metadata
+    (HTTP) charset; with ``guess_utf8`` (the default, as browsers read local files and as the
+    command reads files) the guess for a page that declares nothing may say UTF-8, without it
+    (a page from the network) it never does; a ``str`` is parsed as it is. ``base_url`` is what links and metadata
     URLs are resolved against. Raises ``ValueError`` (unknown encoding label, bad base URL),
     ``UnicodeEncodeError`` (a ``str`` with lone surrogates), ``TypeError``.
     """
@@ -126,8 +129,11 @@ class WarcRecord:
         encoding: Optional[str] = ...,
         base_url: Optional[str] = ...,
         scripting: bool = True,
+        guess_utf8: bool = False,
     ) -> Document:
-        """Parses ``body`` with the HTTP charset and the record's URL as defaults."""
+        """Parses ``body`` with the HTTP charset and the record's URL as defaults, as a page
+        from the network (the encoding guess never says UTF-8 unless ``guess_utf8``, as
+        ``batch`` reads records)."""
 
 class WarcIterator(Iterator[WarcRecord]):
     """What ``iter_warc`` returns."""

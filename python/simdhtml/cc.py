@@ -72,8 +72,10 @@ class HTMLParser:
                 ``WARC-Identified-Content-Charset``), or None to sniff it. A BOM still wins, as
                 in a browser.
             **kwargs: passed to :func:`simdhtml.parse`: ``base_url`` (the address that
-                relative links are resolved against, normally the record's URL) and
-                ``scripting`` (default True). Anything else is a TypeError.
+                relative links are resolved against, normally the record's URL),
+                ``scripting`` (default True) and ``guess_utf8`` (default False here: a record
+                is a page from the network, whose encoding browsers never guess to be UTF-8).
+                Anything else is a TypeError.
 
         Returns:
             The parsed document.
@@ -81,6 +83,7 @@ class HTMLParser:
         Raises:
             ValueError: ``encoding`` is not an encoding label and ``strict_encoding`` is set.
         """
+        kwargs.setdefault("guess_utf8", False)
         if encoding is not None and not isinstance(page, str):
             try:
                 return simdhtml.parse(page, encoding=encoding, **kwargs)

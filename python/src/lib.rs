@@ -73,12 +73,18 @@ self_cell!(
 /// The parse options of the `simdhtml` command for a page of `len` bytes: `scripting`, the
 /// transport charset `encoding`, and the command's node budget (the larger of 1,000,000 nodes
 /// and one per input byte; `simdhtml::parser::page_node_budget`).
-fn page_options(encoding: Option<String>, scripting: bool, len: usize) -> ParseOptions {
+fn page_options(
+    encoding: Option<String>,
+    guess_utf8: bool,
+    scripting: bool,
+    len: usize,
+) -> ParseOptions {
     ParseOptions {
         scripting,
         max_nodes: Some(simdhtml::page_node_budget(len)),
         input: InputOptions {
             transport_charset: encoding,
+            guess_utf8,
             ..InputOptions::default()
         },
         ..ParseOptions::default()
@@ -111,6 +117,7 @@ fn parse_input(
     py: Python<'_>,
     input: Input,
     encoding: Option<String>,
+    guess_utf8: bool,
     base: Option<Url>,
     scripting: bool,
 ) -> PyResult<Document> {
@@ -118,7 +125,7 @@ fn parse_input(
         Input::Bytes(b) => b.len(),
         Input::Text(s) => s.len(),
     };
-    let options = page_options(encoding, scripting, len);
+    let options = page_options(encoding, guess_utf8, scripting, len);
     let owner = Owner {
         arena: Arena::new(),
         input,
@@ -137,7 +144,7 @@ fn parse_input(
     })
 }
 
-/// parse(data, *, encoding=None, base_url=None, scripting=True)
+/// parse(data, *, encoding=None, base_url=None, scripting=True, guess_utf8=True)
 /// --
 ///
 /// Parses an HTML document as a browser does (HTML Standard 13.2). `data` is the page itself,
@@ -147,8 +154,11 @@ fn parse_input(
 /// algorithm (13.2.3.2): a byte order mark, then `encoding` as the transport layer's charset
 /// (an HTTP `Content-Type` charset: any label of the WHATWG Encoding Standard), then a
 /// `<meta charset>` in the first 1,024 bytes, then a guess from the bytes, then windows-1252;
-/// exactly as the `simdhtml` command reads a file given `--encoding`. A `str` is parsed as it
-/// is (`encoding` is checked, then not used). `base_url` (absolute) is what relative links
+/// exactly as the `simdhtml` command reads a file given `--encoding`. With `guess_utf8` (the
+/// default) the guess may say UTF-8, as browsers allow for local files and as the command reads
+/// files; `guess_utf8=False` reads the bytes as a page from the network, where browsers never
+/// guess UTF-8 (the command's `--no-guess-utf8`). A `str` is parsed as it is (`encoding` is
+/// checked, then not used). `base_url` (absolute) is what relative links
 /// and metadata URLs are resolved against (a `<base href>` in the page is resolved against
 /// it and then wins), as `batch --base` does. `scripting` is the scripting flag (with it,
 /// `<noscript>` content is raw text, as in a browser).
@@ -159,13 +169,14 @@ fn parse_input(
 /// Raises `ValueError` for an unknown encoding label or a base URL that does not parse,
 /// `UnicodeEncodeError` for a `str` with lone surrogates, `TypeError` for other types.
 #[pyfunction]
-#[pyo3(signature = (data, *, encoding = None, base_url = None, scripting = true))]
+#[pyo3(signature = (data, *, encoding = None, base_url = None, scripting = true, guess_utf8 = true))]
 fn parse(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
     encoding: Option<String>,
     base_url: Option<&str>,
     scripting: bool,
+    guess_utf8: bool,
 ) -> PyResult<Document> {
     check_label(encoding.as_deref())?;
     let base = parse_base(base_url)?;
@@ -185,7 +196,7 @@ fn parse(
             data.get_type().name()?
         )));
     };
-    parse_input(py, input, encoding, base, scripting)
+    parse_input(py, input, encoding, guess_utf8, base, scripting)
 }
 
 /// A parsed HTML document: the tree a browser builds for the page, with its text, links,

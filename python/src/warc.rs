@@ -464,16 +464,18 @@ impl WarcRecord {
 
 #[pymethods]
 impl WarcRecord {
-    /// parse(*, encoding=<the HTTP charset>, base_url=<the record's URL>, scripting=True)
+    /// parse(*, encoding=<the HTTP charset>, base_url=<the record's URL>, scripting=True, guess_utf8=False)
     /// --
     ///
     /// Parses `body` as `simdhtml.parse` does, with the HTTP charset as the transport charset
-    /// and the record's URL as the base URL (when it is an absolute URL), as `batch` does.
+    /// and the record's URL as the base URL (when it is an absolute URL), as `batch` does; as
+    /// a page from the network, so the encoding guess never says UTF-8 unless `guess_utf8`.
     #[pyo3(signature = (**kw))]
     fn parse(&self, py: Python<'_>, kw: Option<&Bound<'_, PyDict>>) -> PyResult<crate::Document> {
         let mut encoding = self.charset.clone();
         let mut base = self.url.as_deref().and_then(|u| url::Url::parse(u).ok());
         let mut scripting = true;
+        let mut guess_utf8 = false;
         if let Some(kw) = kw {
             for (k, v) in kw.iter() {
                 let k: String = k.extract()?;
@@ -487,6 +489,7 @@ impl WarcRecord {
                         base = parse_base(b.as_deref())?;
                     }
                     "scripting" => scripting = v.extract()?,
+                    "guess_utf8" => guess_utf8 = v.extract()?,
                     other => {
                         return Err(PyTypeError::new_err(format!(
                             "parse() got an unexpected keyword argument {other:?}"
@@ -496,7 +499,9 @@ impl WarcRecord {
             }
         }
         let input = Input::Bytes(self.body.bind(py).as_bytes().to_vec());
-        parse_input(py, input, encoding, base, scripting)
+        // A record is a page from the network: by default the guess never says UTF-8 (as
+        // `batch` reads records).
+        parse_input(py, input, encoding, guess_utf8, base, scripting)
     }
 
     fn __repr__(&self) -> String {

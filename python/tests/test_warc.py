@@ -120,7 +120,8 @@ def test_damage_raises_warc_error_after_the_good_records():
 
 def test_record_parse_uses_the_http_charset_and_the_url():
     """`record.charset` is the Content-Type's charset; `record.parse()` is `parse(record.body,
-    encoding=record.charset, base_url=record.url)`; keywords given to it win."""
+    encoding=record.charset, base_url=record.url, guess_utf8=False)` (a page from the
+    network); keywords given to it win."""
     folder = warc_dir()
     m = Mismatches("record.parse()")
     for name in ("corpus-cc-style.warc.gz", "aut-example.warc.gz", "resiliparse-warcfile.warc"):
@@ -130,7 +131,7 @@ def test_record_parse_uses_the_http_charset_and_the_url():
             charset = rec.charset
             want = http_charset(rec.content_type)
             m.check(f"{where} charset", want.lower() if want else None, charset.lower() if charset else None)
-            kw = {}
+            kw = {"guess_utf8": False}
             try:
                 simdhtml.parse(b"", encoding=charset)
                 kw["encoding"] = charset
@@ -148,9 +149,16 @@ def test_record_parse_uses_the_http_charset_and_the_url():
             if i % 20 == 0:
                 forced = rec.parse(encoding="windows-1252", scripting=False)
                 want_doc = simdhtml.parse(
-                    rec.body, encoding="windows-1252", scripting=False, base_url=kw.get("base_url")
+                    rec.body,
+                    encoding="windows-1252",
+                    scripting=False,
+                    base_url=kw.get("base_url"),
+                    guess_utf8=False,
                 )
                 m.check(f"{where} parse(encoding=...)", page_fields(want_doc), page_fields(forced))
+                guessing = rec.parse(guess_utf8=True)
+                want_doc = simdhtml.parse(rec.body, **{**kw, "guess_utf8": True})
+                m.check(f"{where} parse(guess_utf8=True)", page_fields(want_doc), page_fields(guessing))
     m.assert_none()
 
 

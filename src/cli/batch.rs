@@ -72,6 +72,11 @@ pub struct BatchArgs {
     /// every page. A page's BOM still wins over it.
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
+    /// Read page files as pages from the network: one that declares no encoding is never
+    /// guessed to be UTF-8. Without it the guess may be UTF-8 for page files, as browsers allow
+    /// for local files. (Archive records are pages from the network: never guessed UTF-8.)
+    #[arg(long)]
+    pub no_guess_utf8: bool,
     /// Add a field NAME to each record: the texts of the elements that match the CSS
     /// SELECTOR, in document order, each trimmed of white space at its ends (repeatable:
     /// `--select headings=h1,h2 --select prices=.price`).
@@ -455,6 +460,7 @@ fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (V
     let rec = match parse_fields(
         &bytes,
         args.encoding.clone(),
+        !args.no_guess_utf8,
         args.base.as_ref(),
         args,
         selects,
@@ -469,8 +475,9 @@ fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (V
     (rec, n, failed)
 }
 
-/// Parses a page's bytes (`transport`: the transport charset, a label already checked) and
-/// gives the record's fields after `path`/`bytes`: `encoding`, `truncated` when the node
+/// Parses a page's bytes (`transport`: the transport charset, a label already checked;
+/// `guess_utf8`: whether the encoding guess may say UTF-8, as for a local file) and gives the
+/// record's fields after `path`/`bytes`: `encoding`, `truncated` when the node
 /// budget stopped the parse, then the `--fields` in order. Links are resolved against the
 /// page's `<base href>` and `base`. Each worker reuses its arena.
 ///
@@ -479,6 +486,7 @@ fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (V
 pub(super) fn parse_fields(
     bytes: &[u8],
     transport: Option<String>,
+    guess_utf8: bool,
     base: Option<&Url>,
     args: &BatchArgs,
     selects: &[(String, Selector)],
@@ -494,6 +502,7 @@ pub(super) fn parse_fields(
             max_nodes: Some(max_nodes),
             input: InputOptions {
                 transport_charset: transport,
+                guess_utf8,
                 ..InputOptions::default()
             },
             ..ParseOptions::default()

@@ -19,7 +19,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use super::load::{check_encoding_label, read_input};
+use super::load::{SniffArgs, check_encoding_label, read_input};
 
 /// Arguments of `simdhtml encoding`.
 #[derive(Debug, Args)]
@@ -28,18 +28,12 @@ pub struct EncodingArgs {
     /// input. A name ending in `.gz` is decompressed.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// The transport layer's charset, as the `charset` of an HTTP `Content-Type` would give it:
-    /// any label of the WHATWG Encoding Standard (`utf-8`, `sjis`, `latin1`, ...). A BOM still
-    /// wins over it.
-    #[arg(long, value_name = "LABEL")]
-    pub encoding: Option<String>,
+    #[command(flatten)]
+    pub input: SniffArgs,
     /// Do not guess the encoding from the content when nothing declares it (by default
     /// chardetng guesses, as the spec's step 8 allows); take the default, windows-1252.
     #[arg(long)]
     pub no_guess: bool,
-    /// Let the guess be UTF-8 (browsers do not, for pages from the network).
-    #[arg(long, conflicts_with = "no_guess")]
-    pub guess_utf8: bool,
 }
 
 /// Runs `simdhtml encoding`, writing to standard output and standard error.
@@ -61,16 +55,16 @@ pub fn run(args: &EncodingArgs) -> Result<ExitCode> {
 /// # Errors
 /// An unknown `--encoding` label (the message names it); a failure to write to `out` or `err`.
 pub fn run_to(args: &EncodingArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
-    check_encoding_label(args.encoding.as_deref())?;
+    check_encoding_label(args.input.encoding.as_deref())?;
     let options = InputOptions {
-        transport_charset: args.encoding.clone(),
+        transport_charset: args.input.encoding.clone(),
         default_encoding: None,
         guess: !args.no_guess,
-        guess_utf8: args.guess_utf8,
+        guess_utf8: !args.input.no_guess_utf8,
     };
     let mut all_read = true;
     for path in &args.files {
-        match read_input(path, args.encoding.as_deref()) {
+        match read_input(path, args.input.encoding.as_deref()) {
             Ok(bytes) => {
                 let (encoding, source) = document_encoding(&bytes, &options)?;
                 writeln!(out, "{}", format_line(path, encoding, source))?;

@@ -11,7 +11,9 @@ use clap::Args;
 use simdhtml::Arena;
 use simdhtml::serialize::{SerializeOptions, ShadowRoots, serialize_document_to};
 
-use super::load::{check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated};
+use super::load::{
+    SniffArgs, check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated,
+};
 
 /// Arguments of `simdhtml html`.
 #[derive(Debug, Clone, Args)]
@@ -19,11 +21,8 @@ pub struct HtmlArgs {
     /// The page to parse (any encoding: sniffed as a browser does); `-` reads standard input.
     /// A name ending in `.gz` is decompressed; binary data is refused.
     pub file: String,
-    /// The transport layer's charset, as an HTTP `Content-Type` charset would give it: any
-    /// label of the WHATWG Encoding Standard (`utf-8`, `sjis`, `latin1`, ...). A BOM still wins
-    /// over it.
-    #[arg(long, value_name = "LABEL")]
-    pub encoding: Option<String>,
+    #[command(flatten)]
+    pub input: SniffArgs,
     /// Write markup that parses to the same tree with what it can do without left out: the
     /// optional tags the parser restores (HTML Standard 13.1.2.4), quotes around attribute values
     /// that need none, empty values, the end tags of childless SVG/MathML elements; the doctype's
@@ -44,10 +43,10 @@ pub struct HtmlArgs {
 /// An unknown `--encoding` label; unreadable, binary or bad gzip input (the message names
 /// it); a failure to write standard output.
 pub fn run(args: &HtmlArgs) -> anyhow::Result<ExitCode> {
-    check_encoding_label(args.encoding.as_deref())?;
-    let bytes = read_input(&args.file, args.encoding.as_deref())?;
+    check_encoding_label(args.input.encoding.as_deref())?;
+    let bytes = read_input(&args.file, args.input.encoding.as_deref())?;
     let arena = Arena::new();
-    let (doc, _) = parse_bytes(&arena, &bytes, &page_options(args.encoding.as_deref()))?;
+    let (doc, _) = parse_bytes(&arena, &bytes, &page_options(&args.input))?;
     warn_if_truncated(&args.file, &doc);
     let shadow_roots = match args.shadow_roots.as_str() {
         "serializable" => ShadowRoots::Serializable,

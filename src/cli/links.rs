@@ -9,7 +9,9 @@ use simdhtml::Arena;
 use simdhtml::extract::links;
 use url::Url;
 
-use super::load::{check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated};
+use super::load::{
+    SniffArgs, check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated,
+};
 
 /// Arguments of `simdhtml links`.
 #[derive(Debug, Clone, Args)]
@@ -17,11 +19,8 @@ pub struct LinksArgs {
     /// The page to read (any encoding: sniffed as a browser does); `-` reads standard input.
     /// A name ending in `.gz` is decompressed; binary data is refused.
     pub file: String,
-    /// The transport layer's charset, as an HTTP `Content-Type` charset would give it: any
-    /// label of the WHATWG Encoding Standard (`utf-8`, `sjis`, `latin1`, ...). A BOM still wins
-    /// over it.
-    #[arg(long, value_name = "LABEL")]
-    pub encoding: Option<String>,
+    #[command(flatten)]
+    pub input: SniffArgs,
     /// The page's own address, to resolve relative links against (a `<base href>` in the page
     /// is applied on top of it), e.g. `https://example.org/news/`.
     #[arg(long, value_name = "URL", value_parser = parse_url)]
@@ -43,10 +42,10 @@ pub(crate) fn parse_url(s: &str) -> Result<Url, String> {
 /// An unknown `--encoding` label; unreadable, binary or bad gzip input (the message names
 /// it); a failure to write standard output.
 pub fn run(args: &LinksArgs) -> anyhow::Result<ExitCode> {
-    check_encoding_label(args.encoding.as_deref())?;
-    let bytes = read_input(&args.file, args.encoding.as_deref())?;
+    check_encoding_label(args.input.encoding.as_deref())?;
+    let bytes = read_input(&args.file, args.input.encoding.as_deref())?;
     let arena = Arena::new();
-    let (doc, _) = parse_bytes(&arena, &bytes, &page_options(args.encoding.as_deref()))?;
+    let (doc, _) = parse_bytes(&arena, &bytes, &page_options(&args.input))?;
     warn_if_truncated(&args.file, &doc);
     let mut out = BufWriter::new(std::io::stdout().lock());
     for l in links(&doc, args.base.as_ref()) {

@@ -8,6 +8,7 @@ use std::io::Read;
 use std::path::Path;
 
 use anyhow::{Context, anyhow, bail};
+use clap::Args;
 use simdhtml::input::{Encoding, InputOptions, sniff};
 use simdhtml::{Arena, Document, ParseOptions, parse_document};
 
@@ -138,14 +139,44 @@ pub fn check_encoding_label(label: Option<&str>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The parse options of the page commands: the defaults, with `encoding` (the `--encoding`
-/// option, checked by [`check_encoding_label`]) as the transport charset.
-pub fn page_options(encoding: Option<&str>) -> ParseOptions {
-    ParseOptions {
-        input: InputOptions {
-            transport_charset: encoding.map(str::to_owned),
+/// How the page commands read a file's encoding: `--encoding` and `--no-guess-utf8`.
+///
+/// A file is read as a browser reads a local file (a `file:` URL): the encoding sniffing
+/// algorithm (13.2.3.2) as for any page, with a guess (step 8, for a page that declares
+/// nothing) that may say UTF-8, as Firefox allows for local files. For pages from the network
+/// browsers must not guess UTF-8 (so that sites cannot come to depend on it); archive records
+/// are read that way, and `--no-guess-utf8` reads a file that way.
+#[derive(Debug, Clone, Args)]
+pub struct SniffArgs {
+    /// The transport layer's charset, as an HTTP `Content-Type` charset would give it: any
+    /// label of the WHATWG Encoding Standard (`utf-8`, `sjis`, `latin1`, ...). A BOM still wins
+    /// over it.
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+    /// Read the file as a page from the network: a page that declares no encoding is never
+    /// guessed to be UTF-8 (a legacy encoding, windows-1252 unless its bytes say otherwise).
+    /// Without it the guess may be UTF-8, as browsers allow for local files.
+    #[arg(long)]
+    pub no_guess_utf8: bool,
+}
+
+impl SniffArgs {
+    /// The input options: `--encoding` as the transport charset, the guess allowed to say
+    /// UTF-8 unless `--no-guess-utf8`.
+    pub fn input_options(&self) -> InputOptions {
+        InputOptions {
+            transport_charset: self.encoding.clone(),
+            guess_utf8: !self.no_guess_utf8,
             ..InputOptions::default()
-        },
+        }
+    }
+}
+
+/// The parse options of the page commands: the defaults, with the input options of `input`
+/// (its `--encoding` checked by [`check_encoding_label`]).
+pub fn page_options(input: &SniffArgs) -> ParseOptions {
+    ParseOptions {
+        input: input.input_options(),
         ..ParseOptions::default()
     }
 }

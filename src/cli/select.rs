@@ -11,7 +11,9 @@ use serde_json::{Map, Value};
 use simdhtml::select::Selector;
 use simdhtml::{Arena, Document, NodeRef, ParseOptions};
 
-use super::load::{check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated};
+use super::load::{
+    SniffArgs, check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated,
+};
 
 /// Arguments of `simdhtml select`.
 #[derive(Debug, Clone, Args)]
@@ -22,11 +24,8 @@ pub struct SelectArgs {
     /// The pages (any encoding: sniffed as a browser does); `-` or none reads standard input.
     /// A name ending in `.gz` is decompressed; binary data is refused.
     pub files: Vec<String>,
-    /// The transport layer's charset, as an HTTP `Content-Type` charset would give it: any
-    /// label of the WHATWG Encoding Standard (`utf-8`, `sjis`, `latin1`, ...). A BOM still wins
-    /// over it.
-    #[arg(long, value_name = "LABEL")]
-    pub encoding: Option<String>,
+    #[command(flatten)]
+    pub input: SniffArgs,
     /// The scripting flag: with `on` (a browser's default) `noscript` content is raw text,
     /// with `off` it is parsed as markup (and can match).
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
@@ -55,7 +54,7 @@ pub fn parse_selector(source: &str) -> anyhow::Result<Selector> {
 /// read); standard output cannot be written.
 pub fn run(args: &SelectArgs) -> anyhow::Result<ExitCode> {
     let selector = parse_selector(&args.selector)?;
-    check_encoding_label(args.encoding.as_deref())?;
+    check_encoding_label(args.input.encoding.as_deref())?;
     let stdin = ["-".to_owned()];
     let files = if args.files.is_empty() {
         &stdin[..]
@@ -64,13 +63,13 @@ pub fn run(args: &SelectArgs) -> anyhow::Result<ExitCode> {
     };
     let options = ParseOptions {
         scripting: args.scripting == "on",
-        ..page_options(args.encoding.as_deref())
+        ..page_options(&args.input)
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut failed = false;
     let mut arena = Arena::new();
     for file in files {
-        let bytes = match read_input(file, args.encoding.as_deref()) {
+        let bytes = match read_input(file, args.input.encoding.as_deref()) {
             Ok(b) => b,
             Err(e) => {
                 out.flush().context("cannot write standard output")?;

@@ -12,7 +12,9 @@ use serde_json::{Map, Value};
 use simdhtml::tree_builder::{AttrNamespace, Namespace};
 use simdhtml::{Arena, Document, NodeData, NodeId, ParseOptions};
 
-use super::load::{check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated};
+use super::load::{
+    SniffArgs, check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated,
+};
 
 /// Arguments of `simdhtml spans`.
 #[derive(Debug, Clone, Args)]
@@ -23,11 +25,8 @@ pub struct SpansArgs {
     /// refused. Offsets are bytes of the decoded text (UTF-8): for UTF-8 input, the input's
     /// bytes after a BOM.
     pub file: Option<String>,
-    /// The transport layer's charset, as an HTTP `Content-Type` charset would give it: any
-    /// label of the WHATWG Encoding Standard (`utf-8`, `sjis`, `latin1`, ...). A BOM still wins
-    /// over it.
-    #[arg(long, value_name = "LABEL")]
-    pub encoding: Option<String>,
+    #[command(flatten)]
+    pub input: SniffArgs,
     /// The scripting flag.
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
     pub scripting: String,
@@ -60,14 +59,14 @@ pub fn run_to(args: &SpansArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode>
         "off" => false,
         other => bail!("--scripting must be `on` or `off`, not `{other}`"),
     };
-    check_encoding_label(args.encoding.as_deref())?;
+    check_encoding_label(args.input.encoding.as_deref())?;
     let path = args.file.as_deref().unwrap_or("-");
-    let bytes = read_input(path, args.encoding.as_deref())?;
+    let bytes = read_input(path, args.input.encoding.as_deref())?;
     let arena = Arena::new();
     let options = ParseOptions {
         scripting,
         spans: true,
-        ..page_options(args.encoding.as_deref())
+        ..page_options(&args.input)
     };
     let (doc, _) = parse_bytes(&arena, &bytes, &options)?;
     warn_if_truncated(path, &doc);

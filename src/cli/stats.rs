@@ -9,7 +9,9 @@ use anyhow::Context;
 use clap::Args;
 use simdhtml::{Arena, NodeData, ParseOptions};
 
-use super::load::{check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated};
+use super::load::{
+    SniffArgs, check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated,
+};
 
 /// Arguments of `simdhtml stats`.
 #[derive(Debug, Clone, Args)]
@@ -18,11 +20,8 @@ pub struct StatsArgs {
     /// name ending in `.gz` is decompressed.
     #[arg(required = true)]
     pub files: Vec<String>,
-    /// The transport layer's charset, as an HTTP `Content-Type` charset would give it: any
-    /// label of the WHATWG Encoding Standard (`utf-8`, `sjis`, `latin1`, ...). A BOM still wins
-    /// over it.
-    #[arg(long, value_name = "LABEL")]
-    pub encoding: Option<String>,
+    #[command(flatten)]
+    pub input: SniffArgs,
 }
 
 /// Runs `simdhtml stats`: a header line, then per file `PATH BYTES ELEMENTS TEXT_BYTES ERRORS
@@ -34,7 +33,7 @@ pub struct StatsArgs {
 /// # Errors
 /// An unknown `--encoding` label (before any file is read); standard output cannot be written.
 pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
-    check_encoding_label(args.encoding.as_deref())?;
+    check_encoding_label(args.input.encoding.as_deref())?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut failed = false;
     writeln!(
@@ -43,7 +42,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     )?;
     let mut arena = Arena::new();
     for file in &args.files {
-        let bytes = match read_input(file, args.encoding.as_deref()) {
+        let bytes = match read_input(file, args.input.encoding.as_deref()) {
             Ok(b) => b,
             Err(e) => {
                 out.flush()?;
@@ -56,7 +55,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
         let start = Instant::now();
         let options = ParseOptions {
             collect_errors: true,
-            ..page_options(args.encoding.as_deref())
+            ..page_options(&args.input)
         };
         let (doc, encoding) = parse_bytes(&arena, &bytes, &options)?;
         warn_if_truncated(file, &doc);

@@ -1,4 +1,4 @@
-//! `simdhtml text FILE|- [--main] [--markdown] [--alt] [--links] [--guess-utf8]`: the text a reader sees on
+//! `simdhtml text FILE|- [--main] [--markdown] [--alt] [--links] [--no-guess-utf8]`: the text a reader sees on
 //! the page (or its main content), one block per line.
 
 use std::io::Write;
@@ -9,7 +9,9 @@ use clap::Args;
 use simdhtml::Arena;
 use simdhtml::extract::{MainContent, MarkdownOptions, TextOptions, markdown, visible_text_with};
 
-use super::load::{check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated};
+use super::load::{
+    SniffArgs, check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated,
+};
 
 /// Arguments of `simdhtml text`.
 #[derive(Debug, Clone, Args)]
@@ -17,11 +19,8 @@ pub struct TextArgs {
     /// The page to read (any encoding: sniffed as a browser does); `-` reads standard input.
     /// A name ending in `.gz` is decompressed; binary data is refused.
     pub file: String,
-    /// The transport layer's charset, as an HTTP `Content-Type` charset would give it: any
-    /// label of the WHATWG Encoding Standard (`utf-8`, `sjis`, `latin1`, ...). A BOM still wins
-    /// over it.
-    #[arg(long, value_name = "LABEL")]
-    pub encoding: Option<String>,
+    #[command(flatten)]
+    pub input: SniffArgs,
     /// Only the main content (the article body, or the page's central text), without
     /// navigation, headers, footers, sidebars, share bars, related links and comments.
     #[arg(long)]
@@ -39,10 +38,6 @@ pub struct TextArgs {
     /// always has its links).
     #[arg(long)]
     pub links: bool,
-    /// Let the encoding guess (a page that declares none) be UTF-8, as browsers do for local
-    /// files (not for pages from the network, the default here).
-    #[arg(long)]
-    pub guess_utf8: bool,
 }
 
 /// Runs `simdhtml text`.
@@ -51,11 +46,10 @@ pub struct TextArgs {
 /// An unknown `--encoding` label; unreadable, binary or bad gzip input (the message names
 /// it); a failure to write standard output.
 pub fn run(args: &TextArgs) -> anyhow::Result<ExitCode> {
-    check_encoding_label(args.encoding.as_deref())?;
-    let bytes = read_input(&args.file, args.encoding.as_deref())?;
+    check_encoding_label(args.input.encoding.as_deref())?;
+    let bytes = read_input(&args.file, args.input.encoding.as_deref())?;
     let arena = Arena::new();
-    let mut options = page_options(args.encoding.as_deref());
-    options.input.guess_utf8 = args.guess_utf8;
+    let options = page_options(&args.input);
     let (doc, _) = parse_bytes(&arena, &bytes, &options)?;
     warn_if_truncated(&args.file, &doc);
     let text_options = TextOptions::new(options.scripting)

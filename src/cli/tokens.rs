@@ -3,13 +3,13 @@
 use anyhow::{Result, bail};
 use clap::Args;
 use simdhtml::Arena;
-use simdhtml::input::{InputOptions, decode};
+use simdhtml::input::decode;
 use simdhtml::stream::TokenStream;
 use simdhtml::tokenizer::{State, Tokenizer, TokenizerOptions};
 use std::io::Write;
 use std::process::ExitCode;
 
-use super::load::{check_encoding_label, read_input};
+use super::load::{SniffArgs, check_encoding_label, read_input};
 
 /// Arguments of `simdhtml tokens`.
 #[derive(Debug, Args)]
@@ -27,10 +27,8 @@ pub struct TokensArgs {
     /// The tag name of the last start tag emitted, for the appropriate end tag check.
     #[arg(long)]
     pub last_start_tag: Option<String>,
-    /// The transport layer's charset (an HTTP `Content-Type` charset label, e.g. `utf-8`,
-    /// `shift_jis`); a BOM still wins over it.
-    #[arg(long, value_name = "LABEL")]
-    pub encoding: Option<String>,
+    #[command(flatten)]
+    pub input: SniffArgs,
     /// Feed the input to the streaming tokenizer in chunks of this many bytes (the output
     /// must not change).
     #[arg(long, value_name = "N")]
@@ -56,13 +54,10 @@ pub fn run(args: &TokensArgs) -> Result<ExitCode> {
     if args.chunk_size == Some(0) {
         bail!("--chunk-size must be at least 1");
     }
-    check_encoding_label(args.encoding.as_deref())?;
-    let bytes = read_input(&args.file, args.encoding.as_deref())?;
+    check_encoding_label(args.input.encoding.as_deref())?;
+    let bytes = read_input(&args.file, args.input.encoding.as_deref())?;
     let arena = Arena::new();
-    let input_options = InputOptions {
-        transport_charset: args.encoding.clone(),
-        ..InputOptions::default()
-    };
+    let input_options = args.input.input_options();
     let options = TokenizerOptions {
         initial_state: Some(state),
         last_start_tag: args.last_start_tag.clone(),

@@ -8,13 +8,13 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::Args;
 
-use simdhtml::input::{InputOptions, decode};
+use simdhtml::input::decode;
 use simdhtml::{
     Arena, FragmentContext, ParseOptions, parse_document, parse_fragment,
     serialize::html5lib_dump_to,
 };
 
-use super::load::{check_encoding_label, read_input};
+use super::load::{SniffArgs, check_encoding_label, read_input};
 
 /// Arguments of `simdhtml tree`.
 #[derive(Debug, Clone, Args)]
@@ -24,11 +24,8 @@ pub struct TreeArgs {
     /// nothing reads standard input. A name ending in `.gz` is decompressed; binary data is
     /// refused.
     pub file: Option<String>,
-    /// The transport layer's charset, as an HTTP `Content-Type` charset would give it: any
-    /// label of the WHATWG Encoding Standard (`utf-8`, `sjis`, `latin1`, ...). A BOM still wins
-    /// over it.
-    #[arg(long, value_name = "LABEL")]
-    pub encoding: Option<String>,
+    #[command(flatten)]
+    pub input: SniffArgs,
     /// Parse as a fragment with this context element: `td`, `svg path`, `math mi`. The bytes
     /// are decoded as for a document, without the re-parse (a fragment's `<meta>` changes
     /// nothing).
@@ -90,19 +87,16 @@ pub fn run_to(args: &TreeArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> 
     if let Some(ctx) = args.fragment.as_deref() {
         check_fragment_context(ctx)?;
     }
-    check_encoding_label(args.encoding.as_deref())?;
+    check_encoding_label(args.input.encoding.as_deref())?;
     let bytes = read_input(
         args.file.as_deref().unwrap_or("-"),
-        args.encoding.as_deref(),
+        args.input.encoding.as_deref(),
     )?;
     let arena = Arena::new();
     let options = ParseOptions {
         scripting,
         collect_errors: false,
-        input: InputOptions {
-            transport_charset: args.encoding.clone(),
-            ..InputOptions::default()
-        },
+        input: args.input.input_options(),
         scalar: args.scalar,
         max_nodes: None,
         allow_declarative_shadow_roots: None,

@@ -245,7 +245,11 @@ pub fn sniff(bytes: &[u8], options: &InputOptions) -> Result<Sniffed, InputError
     }
     // 8. Autodetection (with the `guess` feature; else always skipped).
     if guesses(options)
-        && let Some(encoding) = guess(&bytes[..bytes.len().min(GUESS_LIMIT)], options.guess_utf8)
+        && let Some(encoding) = guess(
+            &bytes[..bytes.len().min(GUESS_LIMIT)],
+            bytes.len() < GUESS_LIMIT,
+            options.guess_utf8,
+        )
     {
         return Ok(sniffed(
             encoding,
@@ -279,6 +283,10 @@ fn guesses(options: &InputOptions) -> bool {
 }
 
 /// Step 8 with `chardetng`: `None` when the bytes are all ASCII (nothing to guess from).
+/// `last`: `bytes` end the input; otherwise they are the first [`GUESS_LIMIT`] bytes of a longer
+/// input, and a character cut by the window's end is not an error (chardetng's `feed` with
+/// `last` false: fed `true`, a cut GBK or UTF-8 character disqualified the right encoding,
+/// and a page of Chinese text was guessed windows-1252).
 ///
 /// Two kinds of input are answered without running the detector, with the answer it gives
 /// (chardetng 1.0's `EncodingDetector::feed` and `guess`; the tests compare them): all ASCII
@@ -288,23 +296,28 @@ fn guesses(options: &InputOptions) -> bool {
 /// score). The detector costs hundreds of instructions per byte on UTF-8 input (every
 /// candidate decodes every byte), more than the whole parse.
 #[cfg(feature = "guess")]
-fn guess(bytes: &[u8], allow_utf8: bool) -> Option<&'static Encoding> {
+fn guess(bytes: &[u8], last: bool, allow_utf8: bool) -> Option<&'static Encoding> {
     if bytes.is_ascii() {
         return None;
     }
-    if simdutf8::basic::from_utf8(bytes).is_ok() {
+    // Valid UTF-8, or (not `last`) valid up to a character the window's end cuts.
+    let utf8 = match simdutf8::compat::from_utf8(bytes) {
+        Ok(_) => true,
+        Err(e) => !last && e.error_len().is_none(),
+    };
+    if utf8 {
         return Some(if allow_utf8 { UTF_8 } else { WINDOWS_1252 });
     }
-    detect(bytes, allow_utf8)
+    detect(bytes, last, allow_utf8)
 }
 
 /// Step 8 with `chardetng` itself, on every kind of input: what [`guess`] answers.
 #[cfg(feature = "guess")]
-fn detect(bytes: &[u8], allow_utf8: bool) -> Option<&'static Encoding> {
+fn detect(bytes: &[u8], last: bool, allow_utf8: bool) -> Option<&'static Encoding> {
     use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
     // Browsers must not guess ISO-2022-JP for pages that can run script (chardetng's docs).
     let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
-    if !detector.feed(bytes, true) {
+    if !detector.feed(bytes, last) {
         return None;
     }
     let allow_utf8 = if allow_utf8 {
@@ -317,7 +330,7 @@ fn detect(bytes: &[u8], allow_utf8: bool) -> Option<&'static Encoding> {
 
 /// Without the `guess` feature there is no guess ([`guesses`] is false, so this is not called).
 #[cfg(not(feature = "guess"))]
-fn guess(_bytes: &[u8], _allow_utf8: bool) -> Option<&'static Encoding> {
+fn guess(_bytes: &[u8], _last: bool, _allow_utf8: bool) -> Option<&'static Encoding> {
     None
 }
 
@@ -691,14 +704,16 @@ mod tests {
         long.insert(0, b'a');
         cases.push(long[..GUESS_LIMIT].to_vec());
         for bytes in &cases {
-            for allow_utf8 in [false, true] {
+            for (last, allow_utf8) in [(true, false), (true, true), (false, false), (false, true)] {
                 assert_eq!(
-                    guess(bytes, allow_utf8),
-                    detect(bytes, allow_utf8),
-                    "{bytes:?} allow_utf8={allow_utf8}"
+                    guess(bytes, last, allow_utf8),
+                    detect(bytes, last, allow_utf8),
+                    "{bytes:?} last={last} allow_utf8={allow_utf8}"
                 );
             }
         }
+        // A prefix cut inside a character: not an error while the input goes on.
+        assert_eq!(guess(&long[..GUESS_LIMIT], false, true), Some(UTF_8));
     }
 
     #[cfg(feature = "guess")]
@@ -709,12 +724,18 @@ mod tests {
             text in "\\PC{0,40}",
             bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..40),
             allow_utf8: bool,
+            last: bool,
+            cut in 0usize..8,
         ) {
+            let text = &text.as_bytes()[..text.len().saturating_sub(cut)];
             proptest::prop_assert_eq!(
-                guess(text.as_bytes(), allow_utf8),
-                detect(text.as_bytes(), allow_utf8)
+                guess(text, last, allow_utf8),
+                detect(text, last, allow_utf8)
             );
-            proptest::prop_assert_eq!(guess(&bytes, allow_utf8), detect(&bytes, allow_utf8));
+            proptest::prop_assert_eq!(
+                guess(&bytes, last, allow_utf8),
+                detect(&bytes, last, allow_utf8)
+            );
         }
     }
 
