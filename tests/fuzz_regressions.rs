@@ -214,7 +214,9 @@ fn nested_selectedcontent_clones_stop_at_the_node_budget() {
 /// put the list's `)` inside the block. What the end leaves open is now closed explicitly
 /// before parsing, which gives the same selector. Likewise servo trims such an item, so one
 /// ending in an escaped space (`\ `) kept a backslash that escaped the `, ` after it; such
-/// escapes are now written as hex escapes (`\20 `) first.
+/// escapes are now written as hex escapes (`\20 `) first. And a backslash before CR LF in a
+/// string is a line continuation (CR LF is one newline): the scan that finds what is left
+/// open took the LF for the end of the string, so an open string was not closed.
 #[cfg(feature = "select")]
 #[test]
 fn an_invalid_selector_in_is_cut_by_the_end_serialises_to_one_that_parses() {
@@ -231,6 +233,10 @@ fn an_invalid_selector_in_is_cut_by_the_end_serialises_to_one_that_parses() {
         "a:is(::x\\ ,b)",
         "a:is(::x\\\t)",
         "a:is(::x[y=\"\\ \"] )",
+        // A string with a line continuation written as a backslash and CR LF (one newline
+        // after preprocessing: the string goes on), left open by the end of the input.
+        "\u{f3}:is(:</s</m\"\\\r\n,\u{ca}##,\u{8f},r\0\"\\\r\n,\u{ca}#u  ",
+        "a:is(::x \"\\\r\n, b",
     ] {
         let selector = Selector::parse(source).unwrap_or_else(|e| panic!("{source:?}: {e}"));
         let text = selector.to_string();

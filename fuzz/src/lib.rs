@@ -639,6 +639,11 @@ fn in_html(e: &ElementData<'_>, names: &[&str]) -> bool {
     e.ns == Namespace::Html && names.contains(&e.name)
 }
 
+/// The elements "generate implied end tags" (13.2.6.3) pops.
+const IMPLIED_END_TAGS: [&str; 10] = [
+    "dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc",
+];
+
 /// A MathML text integration point or an HTML integration point (13.2.6): an element whose
 /// children's start tags go through the "in body" rules.
 fn is_integration_point(e: &ElementData<'_>) -> bool {
@@ -709,6 +714,8 @@ struct Open {
     selectedcontent: bool,
     /// An HTML `select` in scope.
     select: bool,
+    /// An HTML `ruby` in scope.
+    ruby: bool,
     /// An HTML `option` in scope.
     option: bool,
     /// An HTML `optgroup` in scope.
@@ -743,8 +750,10 @@ struct Open {
 ///   `optgroup`, in a `select`), an `option` or `optgroup` whose parent is an element that
 ///   "generate implied end tags" pops (`li`, `dd`, `dt`, `p`, `rb`, `rp`, `rt`, `rtc`) with a
 ///   `select` in scope (its start tag pops that parent; foster parenting can build it, the
-///   table it happened in being a scope boundary), a `form` inside a `form`, a `button` inside
-///   a `button` in scope;
+///   table it happened in being a scope boundary), likewise an `rb` or `rtc` whose parent is
+///   one of those (or an `optgroup` or `option`) and an `rp` or `rt` whose parent is one of
+///   them but `rtc`, with a `ruby` in scope (their start tags generate implied end tags when
+///   a `ruby` is in scope), a `form` inside a `form`, a `button` inside a `button` in scope;
 /// - `"option in selectedcontent"`: an `option` inside a `selectedcontent`: cloning the
 ///   selected option into the `selectedcontent` (4.10.10) replaces the children of the
 ///   `selectedcontent`, that option's ancestors included, so a tree with an option left inside
@@ -842,6 +851,12 @@ pub fn round_trip_hazard(doc: &Document<'_>) -> Option<&'static str> {
                         && doc.parent(n).and_then(|p| doc.element(p)).is_some_and(|p| {
                             in_html(p, &["li", "dd", "dt", "p", "rb", "rp", "rt", "rtc"])
                         }))
+                    || (in_html(e, &["rb", "rtc", "rp", "rt"])
+                        && open.ruby
+                        && doc.parent(n).and_then(|p| doc.element(p)).is_some_and(|p| {
+                            in_html(p, &IMPLIED_END_TAGS)
+                                && !(in_html(e, &["rp", "rt"]) && is_html(p, "rtc"))
+                        }))
                     || (is_html(e, "form") && open.form)
                     || (is_html(e, "button") && open.button);
                 if misnested {
@@ -884,6 +899,7 @@ pub fn round_trip_hazard(doc: &Document<'_>) -> Option<&'static str> {
                 inner.dd_dt = in_html(e, &["dd", "dt"]) || (open.dd_dt && !blocks_li);
                 inner.selectedcontent = open.selectedcontent || is_html(e, "selectedcontent");
                 inner.select = !boundary && (open.select || is_html(e, "select"));
+                inner.ruby = !boundary && (open.ruby || is_html(e, "ruby"));
                 inner.option = !boundary && (open.option || is_html(e, "option"));
                 inner.optgroup = !boundary && (open.optgroup || is_html(e, "optgroup"));
                 inner.button = !boundary && (open.button || is_html(e, "button"));

@@ -202,7 +202,7 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
                     if matches!(b.get(i + 1), Some(b' ' | b'\t')) {
                         escaped_blanks.push(i);
                     }
-                    i += 1;
+                    i += escaped_len(&b[i + 1..]);
                 }
                 // A newline ends a string (a bad string) without being part of it.
                 b'\n' | b'\r' | 0x0C => state = In::Markup,
@@ -219,7 +219,7 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
                     if matches!(b.get(i + 1), Some(b' ' | b'\t')) {
                         escaped_blanks.push(i);
                     }
-                    i += 1;
+                    i += escaped_len(&b[i + 1..]);
                 }
                 b'(' => open.push(b')'),
                 b'[' => open.push(b']'),
@@ -259,6 +259,13 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
     }
     s.extend(open.iter().rev().map(|&c| char::from(c)));
     std::borrow::Cow::Owned(s)
+}
+
+/// How many bytes of `rest` (what follows a backslash) [`closed_at_end`] skips as escaped: a
+/// CR LF pair is one newline (CSS Syntax's input preprocessing), so in a string the pair is a
+/// line continuation and the LF does not end the string; otherwise one byte.
+fn escaped_len(rest: &[u8]) -> usize {
+    if rest.starts_with(b"\r\n") { 2 } else { 1 }
 }
 
 /// Parses `source` as a selector list.
