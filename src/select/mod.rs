@@ -174,10 +174,19 @@ impl Key {
 /// input, so the component values, and the selector, are the same; but servo keeps an
 /// invalid selector of a forgiving list (`:is()`, `:where()`) as its text, verbatim, and
 /// `:is(::x{` would then serialise to `:is(::x{)`, whose `)` is inside the `{` block: text
-/// that no longer parses. Likewise servo trims such an item, so an escaped space or tab at
-/// its end (`\ `) would lose the space and leave a backslash that escapes what follows; those
-/// escapes are written as hex escapes (`\20 `, `\9 `: the same code point), which survive the
-/// trim. `source` itself when there is nothing to close or rewrite (the usual case).
+/// that no longer parses. Likewise servo trims such an item of what Rust calls white space,
+/// which is more than CSS does, so three kinds of character are written otherwise first:
+/// - an escaped space, tab or other Rust white space (`\ `, `\` U+00A0, ...): as a hex escape
+///   of the same code point (`\20 `), which survives the trim (trimmed, the backslash escaped
+///   what followed);
+/// - unescaped Rust white space that CSS takes for an ident code point (U+0085, U+00A0,
+///   U+1680, U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F, U+3000): as a hex escape too,
+///   the same ident;
+/// - an unescaped U+000B (a delimiter to CSS, which makes the selector invalid wherever it
+///   stands outside a string): as `!`, another delimiter that makes it invalid (trimmed, `:is(`
+///   U+000B `*)` became `:is(*)`).
+///
+/// `source` itself when there is nothing to close or rewrite (the usual case).
 fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
     #[derive(PartialEq)]
     enum In {
@@ -187,8 +196,13 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
     }
     let b = source.as_bytes();
     let (mut i, mut state, mut open) = (0, In::Markup, Vec::new());
-    // Where a backslash escapes a space or a tab (outside comments).
-    let mut escaped_blanks = Vec::new();
+    // What to write instead of `source[start..end]`, in order.
+    let mut rewrites: Vec<(usize, usize, String)> = Vec::new();
+    // The character at `at` when Rust's `trim` would take it, with its length in bytes.
+    let trimmed_at = |at: usize| -> Option<(char, usize)> {
+        let c = source.get(at..)?.chars().next()?;
+        c.is_whitespace().then_some((c, c.len_utf8()))
+    };
     while i < b.len() {
         match state {
             In::Comment => {
@@ -199,8 +213,8 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
             }
             In::String(quote) => match b[i] {
                 b'\\' => {
-                    if matches!(b.get(i + 1), Some(b' ' | b'\t')) {
-                        escaped_blanks.push(i);
+                    if let Some((c, len)) = trimmed_at(i + 1).filter(|(c, _)| !is_newline(*c)) {
+                        rewrites.push((i, i + 1 + len, format!("\\{:x} ", u32::from(c))));
                     }
                     i += escaped_len(&b[i + 1..]);
                 }
@@ -216,10 +230,16 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
                 }
                 q @ (b'"' | b'\'') => state = In::String(q),
                 b'\\' => {
-                    if matches!(b.get(i + 1), Some(b' ' | b'\t')) {
-                        escaped_blanks.push(i);
+                    if let Some((c, len)) = trimmed_at(i + 1).filter(|(c, _)| !is_newline(*c)) {
+                        rewrites.push((i, i + 1 + len, format!("\\{:x} ", u32::from(c))));
                     }
                     i += escaped_len(&b[i + 1..]);
+                }
+                0x0B => rewrites.push((i, i + 1, "!".to_owned())),
+                c if c >= 0x80 => {
+                    if let Some((c, len)) = trimmed_at(i) {
+                        rewrites.push((i, i + len, format!("\\{:x} ", u32::from(c))));
+                    }
                 }
                 b'(' => open.push(b')'),
                 b'[' => open.push(b']'),
@@ -234,15 +254,15 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
     }
     // `i` past the end: the input ends with a backslash that escapes nothing.
     let trailing_escape = i > b.len();
-    if state == In::Markup && open.is_empty() && !trailing_escape && escaped_blanks.is_empty() {
+    if state == In::Markup && open.is_empty() && !trailing_escape && rewrites.is_empty() {
         return std::borrow::Cow::Borrowed(source);
     }
-    let mut s = String::with_capacity(source.len() + open.len() + 4 * escaped_blanks.len() + 4);
+    let mut s = String::with_capacity(source.len() + open.len() + 8 * rewrites.len() + 4);
     let mut from = 0;
-    for &at in &escaped_blanks {
-        s.push_str(&source[from..at]);
-        s.push_str(if b[at + 1] == b' ' { "\\20 " } else { "\\9 " });
-        from = at + 2;
+    for (at, to, with) in &rewrites {
+        s.push_str(&source[from..*at]);
+        s.push_str(with);
+        from = *to;
     }
     s.push_str(&source[from..]);
     match state {
@@ -259,6 +279,12 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
     }
     s.extend(open.iter().rev().map(|&c| char::from(c)));
     std::borrow::Cow::Owned(s)
+}
+
+/// A newline to CSS Syntax (after its preprocessing: LF, CR, FF): after a backslash it is no
+/// escape.
+fn is_newline(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\x0C')
 }
 
 /// How many bytes of `rest` (what follows a backslash) [`closed_at_end`] skips as escaped: a
