@@ -247,6 +247,9 @@ fn an_invalid_selector_in_is_cut_by_the_end_serialises_to_one_that_parses() {
         "p:is(\u{3000}*, b)",
         ":is(!\\\u{a0})",
         ":is(!\\\u{b})",
+        // A backslash before a newline outside a string: a delimiter, not an escape.
+        ":is(-\\\u{c},M:is(A\\\n,b",
+        ":is(x\\\r\n)",
     ] {
         let selector = Selector::parse(source).unwrap_or_else(|e| panic!("{source:?}: {e}"));
         let text = selector.to_string();

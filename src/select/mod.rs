@@ -184,7 +184,8 @@ impl Key {
 ///   the same ident;
 /// - an unescaped U+000B (a delimiter to CSS, which makes the selector invalid wherever it
 ///   stands outside a string): as `!`, another delimiter that makes it invalid (trimmed, `:is(`
-///   U+000B `*)` became `:is(*)`).
+///   U+000B `*)` became `:is(*)`); likewise a backslash before a newline outside a string (no
+///   escape: a delimiter; with the newline trimmed it escaped the `,` servo writes next).
 ///
 /// `source` itself when there is nothing to close or rewrite (the usual case).
 fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
@@ -229,12 +230,17 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
                     i += 1;
                 }
                 q @ (b'"' | b'\'') => state = In::String(q),
-                b'\\' => {
-                    if let Some((c, len)) = trimmed_at(i + 1).filter(|(c, _)| !is_newline(*c)) {
+                b'\\' => match trimmed_at(i + 1) {
+                    // Before a newline a backslash escapes nothing: it is a delimiter (the
+                    // selector is invalid), and servo's trim of the newline would leave it to
+                    // escape what follows. Another delimiter instead.
+                    Some((c, _)) if is_newline(c) => rewrites.push((i, i + 1, "!".to_owned())),
+                    Some((c, len)) => {
                         rewrites.push((i, i + 1 + len, format!("\\{:x} ", u32::from(c))));
+                        i += 1;
                     }
-                    i += escaped_len(&b[i + 1..]);
-                }
+                    None => i += 1,
+                },
                 0x0B => rewrites.push((i, i + 1, "!".to_owned())),
                 c if c >= 0x80 => {
                     if let Some((c, len)) = trimmed_at(i) {
