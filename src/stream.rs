@@ -26,8 +26,8 @@
 //! for shorter documents, as the spec allows; when neither a BOM, the transport charset nor the
 //! prescan decides and guessing is on ([`crate::input::InputOptions::guess`], with the `guess`
 //! feature), it waits for
-//! [`GUESS_LIMIT`] (16 KiB) bytes, the `chardetng` guess's window,
-//! so that it guesses from the same bytes as the whole-input parse. While the encoding is tentative the fed bytes are kept: a charset `<meta>` that
+//! one byte more than [`GUESS_LIMIT`] (16 KiB), the `chardetng` guess's window (and whether the
+//! document goes on after it), so that it guesses from the same bytes as the whole-input parse. While the encoding is tentative the fed bytes are kept: a charset `<meta>` that
 //! agrees with it makes it certain (and the kept bytes are dropped); one that names another
 //! encoding (typically after byte 1,024) changes the decoder on the fly when the bytes fed so far
 //! read the same in it (all ASCII, the usual case), and otherwise throws the tree away and
@@ -76,7 +76,8 @@ struct StreamInput<'a> {
     /// An encoding decided before sniffing (a re-parse): used instead of sniffing.
     forced: Option<Sniffed>,
     /// Set once [`PRESCAN_LIMIT`] bytes are in: whether nothing before the guess decides, so
-    /// sniffing waits for [`GUESS_LIMIT`] bytes (the guess's window) or the end.
+    /// sniffing waits for more than [`GUESS_LIMIT`] bytes (the guess's window and whether the
+    /// document goes on after it) or the end.
     awaits_guess_bytes: Option<bool>,
     /// Source spans: all the text decoded so far, for [`Document::source`] (`None` without
     /// spans: the segments overlap and are not kept in one piece otherwise).
@@ -109,11 +110,12 @@ impl<'a> StreamInput<'a> {
                     return;
                 }
                 // Once the first 1,024 bytes are in, whether the guess decides is known (BOM
-                // and prescan read no further); it then needs up to GUESS_LIMIT bytes.
+                // and prescan read no further); it then needs GUESS_LIMIT bytes and one more (or the
+                // end), for the guess reads a window that ends the document otherwise.
                 let awaits = *self.awaits_guess_bytes.get_or_insert_with(|| {
                     self.forced.is_none() && sniff_awaits_guess_bytes(pending, &self.options)
                 });
-                if !awaits || pending.len() >= GUESS_LIMIT {
+                if !awaits || pending.len() > GUESS_LIMIT {
                     self.start_decoding();
                 }
             }

@@ -380,3 +380,57 @@ fn a_record_over_max_bytes_is_an_error_record() {
     );
     assert_eq!(recs[1]["title"], "S");
 }
+
+/// A worker that panics (a bug; injected here with `SIMDHTML_BATCH_PANIC_FOR`) gives that
+/// input's error record in its place, page or archive record, and every other record still
+/// comes, with `--jobs` 1 and 4 alike (the pipelines wait for every record: a lost one would
+/// stall them).
+#[test]
+fn a_panicking_worker_gives_an_error_record_and_the_batch_goes_on() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("in");
+    std::fs::create_dir(&dir).unwrap();
+    let members: Vec<Vec<u8>> = small_archive().iter().map(|r| gzip(r)).collect();
+    std::fs::write(dir.join("b.warc.gz"), members.concat()).unwrap();
+    for i in 0..40 {
+        std::fs::write(
+            dir.join(format!("p{i:02}.html")),
+            format!("<title>{i}</title>"),
+        )
+        .unwrap();
+    }
+    for jobs in ["1", "4"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_simdhtml"))
+            .args(["batch", &s(&dir), "--jobs", jobs])
+            // The page p07.html (then, below, the record of http://b.test/x/).
+            .env("SIMDHTML_BATCH_PANIC_FOR", "p07.html")
+            .output()
+            .expect("run simdhtml");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(1), "jobs {jobs}");
+        let recs = records(&stdout);
+        // 3 HTML records from the archive, then the 40 pages, in order.
+        assert_eq!(recs.len(), 43, "jobs {jobs}: {stdout}");
+        let failed: Vec<&Value> = recs.iter().filter(|r| r.get("error").is_some()).collect();
+        assert_eq!(failed.len(), 1, "jobs {jobs}: {failed:?}");
+        assert!(failed[0]["path"].as_str().unwrap().ends_with("p07.html"));
+        assert!(
+            failed[0]["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("internal error: injected for "),
+            "{failed:?}"
+        );
+        let again = std::process::Command::new(env!("CARGO_BIN_EXE_simdhtml"))
+            .args(["batch", &s(&dir), "--jobs", jobs])
+            .env("SIMDHTML_BATCH_PANIC_FOR", "b.test/x/")
+            .output()
+            .expect("run simdhtml");
+        let recs = records(&String::from_utf8(again.stdout).unwrap());
+        assert_eq!(recs.len(), 43, "jobs {jobs}");
+        let failed: Vec<&Value> = recs.iter().filter(|r| r.get("error").is_some()).collect();
+        assert_eq!(failed.len(), 1, "jobs {jobs}: {failed:?}");
+        assert!(failed[0]["offset"].is_u64(), "{failed:?}");
+        assert!(failed[0]["path"].as_str().unwrap().ends_with("b.warc.gz"));
+    }
+}

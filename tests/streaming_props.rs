@@ -408,6 +408,67 @@ fn a_guess_from_bytes_after_the_prescan_window_streams_the_same() {
     }
 }
 
+/// A page that ends inside a character at or around the guess's window end (16 KiB): a page of
+/// exactly the window is read as ending there, one longer as a prefix, and the stream, in any
+/// chunks, decides as the whole-input parse does (it waits for one byte after the window, or
+/// the end). Found in review: the window that was the whole page was read as a prefix.
+#[test]
+fn a_page_cut_at_the_guess_window_streams_the_same() {
+    use simdhtml::input::GUESS_LIMIT;
+    let text = "中文文本的编码猜测试验。".repeat(GUESS_LIMIT / 16);
+    let utf8 = text.as_bytes();
+    let (gbk, _, _) = encoding_rs::GBK.encode(&text);
+    for (name, full) in [("UTF-8", utf8), ("GBK", &gbk[..])] {
+        for len in [
+            GUESS_LIMIT - 2,
+            GUESS_LIMIT - 1,
+            GUESS_LIMIT,
+            GUESS_LIMIT + 1,
+        ] {
+            let bytes = &full[..len];
+            for guess_utf8 in [false, true] {
+                let options = ParseOptions {
+                    input: InputOptions {
+                        guess_utf8,
+                        ..InputOptions::default()
+                    },
+                    ..ParseOptions::default()
+                };
+                let arena = Arena::new();
+                let whole = simdhtml::parse_document(&arena, bytes, &options).unwrap();
+                for chunk in [1, 1000, GUESS_LIMIT - 1, GUESS_LIMIT, 100_000] {
+                    let mut parser = Parser::new(&arena, options.clone());
+                    for piece in bytes.chunks(chunk) {
+                        parser.feed(piece);
+                    }
+                    let doc = parser.finish();
+                    assert_eq!(
+                        (doc.encoding(), doc.encoding_source()),
+                        (whole.encoding(), whole.encoding_source()),
+                        "{name}, {len} bytes, guess_utf8 {guess_utf8}, chunk {chunk}"
+                    );
+                }
+                // A page of the window's length or less is whole: what chardetng says of it as
+                // the end of the input; a longer one is read from its window as a prefix.
+                // (The UTF-8 text is 3 bytes a character: 16,384 bytes end inside one.)
+                if name == "UTF-8" && guess_utf8 && len == GUESS_LIMIT {
+                    assert_ne!(
+                        whole.encoding(),
+                        encoding_rs::UTF_8,
+                        "a whole page cut short"
+                    );
+                }
+                if name == "UTF-8" && guess_utf8 && len == GUESS_LIMIT + 1 {
+                    assert_eq!(whole.encoding(), encoding_rs::UTF_8, "a window cut short");
+                }
+                if name == "GBK" && len > GUESS_LIMIT {
+                    assert_eq!(whole.encoding(), encoding_rs::GBK, "{len}");
+                }
+            }
+        }
+    }
+}
+
 /// The stream keeps only the input the tokenizer may still read: a 1 MB document fed in
 /// 4 KiB chunks leaves one arena copy of its text (each published segment is the new text plus
 /// the unfinished token) plus text runs gathered across segments, nodes and bumpalo's chunk

@@ -6,6 +6,7 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{BufRead, IsTerminal, Write};
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -367,7 +368,21 @@ fn run_pages(
                     let Some(input) = pages.get(i) else {
                         break;
                     };
-                    let (rec, n, failed) = record(input, args, selects);
+                    // A panic (a bug) becomes this input's error record: the pipeline waits
+                    // for every record, so a lost one would stall it.
+                    let (rec, n, failed) =
+                        std::panic::catch_unwind(AssertUnwindSafe(|| record(input, args, selects)))
+                            .unwrap_or_else(|p| {
+                                let path = match input {
+                                    Input::Page(p) | Input::Archive(p) | Input::Error(p, _) => p,
+                                };
+                                let error = internal_error(p.as_ref());
+                                (
+                                    json!({"path": path.display().to_string(), "error": error}),
+                                    0,
+                                    true,
+                                )
+                            });
                     let mut line = serde_json::to_vec(&rec).unwrap_or_default();
                     line.push(b'\n');
                     if done.send((i, line, n, failed)).is_err() {
@@ -421,6 +436,29 @@ fn run_pages(
     })
 }
 
+/// The error message of a worker that panicked (a bug in simdhtml) with `payload`.
+pub(super) fn internal_error(payload: &(dyn std::any::Any + Send)) -> String {
+    let what = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("a panic");
+    format!("internal error: {what} (a bug in simdhtml: please report it with this input)")
+}
+
+/// Fault injection for the tests: a panic for every page or record whose path or URL contains
+/// `SIMDHTML_BATCH_PANIC_FOR` (read once; unset, nothing happens), so that they can check that
+/// a worker's panic becomes that input's error record and the others still come.
+pub(super) fn inject_panic(name: &str) {
+    static MARKER: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    let marker = MARKER.get_or_init(|| std::env::var("SIMDHTML_BATCH_PANIC_FOR").ok());
+    if let Some(m) = marker
+        && name.contains(m.as_str())
+    {
+        panic!("injected for {name}");
+    }
+}
+
 /// The record of one input, its size in bytes, and whether it failed.
 fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (Value, u64, bool) {
     let (path, bytes) = match input {
@@ -436,6 +474,7 @@ fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (V
         }
     };
     let path_str = path.display().to_string();
+    inject_panic(&path_str);
     let bytes = match bytes {
         Ok(b) => b,
         Err(e) => {

@@ -203,7 +203,33 @@ pub(super) fn run_archives(
                     let Ok(Ok((archive, seq, reader, item))) = next else {
                         break;
                     };
-                    let done = done(item, &shown[archive], args, selects);
+                    // A panic (a bug) becomes the item's error record: the writer waits for
+                    // every item, so a lost one would stall it.
+                    let at = match &item {
+                        Item::Html(b) => Some((b.0.offset, b.0.offset_in_member)),
+                        Item::Error(e) => Some((e.offset, e.offset_in_member)),
+                        Item::Unreadable(_) => None,
+                    };
+                    let path = &shown[archive];
+                    let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        done(item, path, args, selects)
+                    }))
+                    .unwrap_or_else(|p| {
+                        let mut m = match at {
+                            Some((offset, in_member)) => located(path, offset, in_member),
+                            None => Map::from_iter([("path".to_owned(), path.as_str().into())]),
+                        };
+                        let error = super::batch::internal_error(p.as_ref());
+                        m.insert("error".into(), error.into());
+                        let mut line = serde_json::to_vec(&Value::Object(m)).unwrap_or_default();
+                        line.push(b'\n');
+                        Some(Done {
+                            line,
+                            html: false,
+                            bytes: 0,
+                            failed: true,
+                        })
+                    });
                     let msg = Msg::Done {
                         archive,
                         seq,
@@ -402,6 +428,7 @@ fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selecto
     }
     let mut m = located(path, record.offset, record.offset_in_member);
     let url = record.target_uri();
+    super::batch::inject_panic(url.unwrap_or_default());
     m.insert("url".into(), url.into());
     m.insert("record_id".into(), record.record_id().into());
     m.insert("date".into(), record.date().into());

@@ -247,7 +247,7 @@ pub fn sniff(bytes: &[u8], options: &InputOptions) -> Result<Sniffed, InputError
     if guesses(options)
         && let Some(encoding) = guess(
             &bytes[..bytes.len().min(GUESS_LIMIT)],
-            bytes.len() < GUESS_LIMIT,
+            bytes.len() <= GUESS_LIMIT,
             options.guess_utf8,
         )
     {
@@ -267,11 +267,14 @@ pub fn sniff(bytes: &[u8], options: &InputOptions) -> Result<Sniffed, InputError
 }
 
 /// Whether [`sniff`] of a document that starts with `bytes` (at least [`PRESCAN_LIMIT`] of
-/// them, or all) may still depend on the bytes up to [`GUESS_LIMIT`]: nothing before step 8
-/// decides and `options.guess` is on. A streaming parser waits for more bytes while this holds.
+/// them, or all) may still depend on the bytes up to [`GUESS_LIMIT`], and on whether the
+/// document goes on after them (the guess reads a window that is the whole document as its
+/// end, one that is not as a prefix): nothing before step 8 decides and `options.guess` is on.
+/// A streaming parser waits for more bytes while this holds, so for `GUESS_LIMIT + 1` bytes or
+/// the end.
 pub fn sniff_awaits_guess_bytes(bytes: &[u8], options: &InputOptions) -> bool {
     guesses(options)
-        && bytes.len() < GUESS_LIMIT
+        && bytes.len() <= GUESS_LIMIT
         && options.transport_charset.is_none()
         && Encoding::for_bom(bytes).is_none()
         && prescan(bytes).is_none()
@@ -283,8 +286,8 @@ fn guesses(options: &InputOptions) -> bool {
 }
 
 /// Step 8 with `chardetng`: `None` when the bytes are all ASCII (nothing to guess from).
-/// `last`: `bytes` end the input; otherwise they are the first [`GUESS_LIMIT`] bytes of a longer
-/// input, and a character cut by the window's end is not an error (chardetng's `feed` with
+/// `last`: `bytes` end the input (a document of at most [`GUESS_LIMIT`] bytes); otherwise they
+/// are the first [`GUESS_LIMIT`] bytes of a longer input, and a character cut by the window's end is not an error (chardetng's `feed` with
 /// `last` false: fed `true`, a cut GBK or UTF-8 character disqualified the right encoding,
 /// and a page of Chinese text was guessed windows-1252).
 ///
@@ -622,11 +625,15 @@ mod tests {
             (sniffed.encoding, sniffed.source),
             (SHIFT_JIS, EncodingSource::Guess)
         );
-        assert!(
-            !sniff_awaits_guess_bytes(&inside, &opts),
-            "the window is full"
-        );
+        // The window is full, but whether the document ends there is not known yet.
+        assert!(sniff_awaits_guess_bytes(&inside, &opts));
         assert!(sniff_awaits_guess_bytes(&inside[..GUESS_LIMIT - 1], &opts));
+        let mut longer = inside.clone();
+        longer.push(b' ');
+        assert!(
+            !sniff_awaits_guess_bytes(&longer, &opts),
+            "a byte after the window"
+        );
         // Only after it: nothing to guess from, so the default.
         let after = with_ascii_head(GUESS_LIMIT);
         assert_eq!(
