@@ -767,6 +767,10 @@ struct Open {
 ///   `<svg>` start tag in a MathML `annotation-xml` goes through the "in body" rules (the
 ///   tree construction dispatcher), which reconstruct the active formatting elements into the
 ///   `annotation-xml`: `<math><mtext><i><font>x</i></mtext><annotation-xml><svg>`.
+/// - `"shadow root not written"`: a `template` with `shadowrootmode` open or closed in a host
+///   that has a shadow root already (an earlier declarative one took the host, so this one
+///   stayed a template). 13.3 writes no shadow roots by default, so in the markup this
+///   template is the host's first declarative shadow root, and it attaches.
 /// - `"after frameset"`: an element other than `noframes` after a `frameset` in `html`. The
 ///   "after after frameset" insertion mode processes whitespace with the "in body" rules,
 ///   whose "reconstruct the active formatting elements" inserts the formatting elements still
@@ -788,6 +792,7 @@ pub fn round_trip_hazard(doc: &Document<'_>) -> Option<&'static str> {
                 "option in selectedcontent",
                 "after frameset",
                 "html in foreign content",
+                "shadow root not written",
             ]
             .iter()
             .position(|x| *x == w)
@@ -864,6 +869,14 @@ pub fn round_trip_hazard(doc: &Document<'_>) -> Option<&'static str> {
                 }
                 if is_html(e, "option") && open.selectedcontent {
                     note("option in selectedcontent");
+                }
+                if is_html(e, "template")
+                    && e.attr("shadowrootmode").is_some_and(|m| {
+                        m.eq_ignore_ascii_case("open") || m.eq_ignore_ascii_case("closed")
+                    })
+                    && doc.parent(n).is_some_and(|p| doc.shadow_root(p).is_some())
+                {
+                    note("shadow root not written");
                 }
                 if e.ns == Namespace::Html
                     && doc
