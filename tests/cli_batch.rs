@@ -440,7 +440,7 @@ fn the_shared_corpus_gives_279_records_without_errors() {
 /// workers stop and the command ends quietly with status 0.
 #[test]
 fn batch_into_a_closed_pipe_ends_quietly() {
-    use std::io::{BufRead, BufReader, Read, Write};
+    use std::io::Write;
     use std::process::{Command, Stdio};
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut pages: Vec<String> = std::fs::read_dir(&repo)
@@ -469,22 +469,11 @@ fn batch_into_a_closed_pipe_ends_quietly() {
         .unwrap()
         .write_all(list.as_bytes())
         .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    out.read_line(&mut line).unwrap();
+    let (line, code, err) = common::cli::first_line_then_close(child);
     assert!(
         line.starts_with(&format!("{{\"path\":{:?}", pages[0])),
         "{line}"
     );
-    drop(out);
-    let status = child.wait().unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    assert_eq!(status.code(), Some(0), "{err}");
+    assert_eq!(code, Some(0), "{err}");
     assert!(err.is_empty(), "{err}");
 }

@@ -165,30 +165,18 @@ fn tree_streams_the_dump_of_a_deep_document() {
 /// with status 0.
 #[test]
 fn tree_into_a_closed_pipe_ends_quietly() {
-    use std::io::{BufRead, BufReader, Read};
     use std::process::{Command, Stdio};
     let (_tmp, path) = deep_file(20_000);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_simdhtml"))
+    let child = Command::new(env!("CARGO_BIN_EXE_simdhtml"))
         .arg("tree")
         .arg(&path)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("start simdhtml");
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    out.read_line(&mut line).unwrap();
+    let (line, code, err) = common::cli::first_line_then_close(child);
     assert_eq!(line, "| <html>\n");
-    drop(out);
-    let status = child.wait().unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    assert_eq!(status.code(), Some(0), "{err}");
+    assert_eq!(code, Some(0), "{err}");
     assert!(err.is_empty(), "{err}");
 }
 

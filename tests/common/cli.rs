@@ -38,3 +38,23 @@ pub fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect()
 }
+
+/// Reads the first line of `child`'s standard output, closes the pipe (as `| head -1` does),
+/// and waits: (that line, exit status, standard error). `child` was spawned with piped
+/// standard output and error.
+pub fn first_line_then_close(mut child: std::process::Child) -> (String, Option<i32>, String) {
+    use std::io::{BufRead, BufReader, Read};
+    let mut out = BufReader::new(child.stdout.take().expect("piped stdout"));
+    let mut line = String::new();
+    out.read_line(&mut line).expect("read stdout");
+    drop(out);
+    let status = child.wait().expect("wait for simdhtml");
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("piped stderr")
+        .read_to_string(&mut err)
+        .expect("read stderr");
+    (line, status.code(), err)
+}
