@@ -250,6 +250,11 @@ fn an_invalid_selector_in_is_cut_by_the_end_serialises_to_one_that_parses() {
         // A backslash before a newline outside a string: a delimiter, not an escape.
         ":is(-\\\u{c},M:is(A\\\n,b",
         ":is(x\\\r\n)",
+        // A bad string (ended by a newline) at the end of an item: servo's trim took the
+        // newline, and the string went on over the rest.
+        ":is(.\"\u{c},(\n",
+        ":is(.\"\n,(\n",
+        "p:is([a=\"b\r\n], b)",
     ] {
         let selector = Selector::parse(source).unwrap_or_else(|e| panic!("{source:?}: {e}"));
         let text = selector.to_string();

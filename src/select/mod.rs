@@ -175,10 +175,13 @@ impl Key {
 /// invalid selector of a forgiving list (`:is()`, `:where()`) as its text, verbatim, and
 /// `:is(::x{` would then serialise to `:is(::x{)`, whose `)` is inside the `{` block: text
 /// that no longer parses. Likewise servo trims such an item of what Rust calls white space,
-/// which is more than CSS does, so three kinds of character are written otherwise first:
+/// which is more than CSS does, so four kinds of character are written otherwise first:
 /// - an escaped space, tab or other Rust white space (`\ `, `\` U+00A0, ...): as a hex escape
 ///   of the same code point (`\20 `), which survives the trim (trimmed, the backslash escaped
 ///   what followed);
+/// - the newline that ends a bad string (a string the line ends): followed by `!` unless it
+///   is already, which keeps the newline inside the item (trimmed, the string went on over
+///   the `,` after the item);
 /// - unescaped Rust white space that CSS takes for an ident code point (U+0085, U+00A0,
 ///   U+1680, U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F, U+3000): as a hex escape too,
 ///   the same ident;
@@ -219,8 +222,16 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
                     }
                     i += escaped_len(&b[i + 1..]);
                 }
-                // A newline ends a string (a bad string) without being part of it.
-                b'\n' | b'\r' | 0x0C => state = In::Markup,
+                // A newline ends a string (a bad string) without being part of it. A `!` after
+                // it (unless one is there) keeps it from ending an item, where servo's trim
+                // would cut it and leave the string open over what follows; the selector is
+                // invalid either way.
+                c @ (b'\n' | b'\r' | 0x0C) => {
+                    if b.get(i + 1) != Some(&b'!') {
+                        rewrites.push((i, i + 1, format!("{}!", char::from(c))));
+                    }
+                    state = In::Markup;
+                }
                 c if c == quote => state = In::Markup,
                 _ => {}
             },
