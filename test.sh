@@ -10,7 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 cargo test
 cargo build --release --bin simdhtml
-export SIMDHTML_BIN="$PWD/target/release/simdhtml"
+# Where cargo put it: the target directory may be moved (CARGO_TARGET_DIR, .cargo/config.toml).
+TARGET_DIR="$(cargo metadata --format-version 1 --no-deps \
+    | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')"
+export SIMDHTML_BIN="$TARGET_DIR/release/simdhtml"
 VENV="${SIMDHTML_VENV:-$PWD/target/py-venv}"
 if [ ! -x "$VENV/bin/python" ]; then
     python3 -m venv "$VENV"

@@ -53,6 +53,7 @@ fn main() {
     let pages = support::shared_corpus();
     let mut rows: Vec<(usize, [usize; 3])> = Vec::new();
     let (mut arena_total, mut node_total) = (0usize, 0usize);
+    let mut held = Held::default();
     for page in &pages {
         let text = page.text.as_str();
         let ours = peak_of(|| {
@@ -62,6 +63,7 @@ fn main() {
             std::hint::black_box(&doc);
             arena_total += arena.allocated_bytes();
             node_total += doc.len();
+            held.add(&doc, text);
         });
         let stream = peak_of(|| {
             let arena = bumpalo::Bump::new();
@@ -97,6 +99,20 @@ fn main() {
         (node_total * std::mem::size_of::<simdhtml::dom::Node<'_>>()) as f64 / total as f64,
         arena_total as f64 / total as f64
     );
+    let attr = std::mem::size_of::<simdhtml::tree_builder::Attr<'_>>();
+    let reference = std::mem::size_of::<&[simdhtml::tree_builder::Attr<'_>]>();
+    let per_byte = |bytes: usize| bytes as f64 / total as f64;
+    println!(
+        "arena use per page byte: attribute records {:.2} ({} of {attr} bytes), references to \
+         attribute lists and names {:.2} ({} and {} of {reference} bytes), copied text and \
+         attribute strings {:.2}",
+        per_byte(held.attrs * attr),
+        held.attrs,
+        per_byte((held.with_attrs + held.other_names) * reference),
+        held.with_attrs,
+        held.other_names,
+        per_byte(held.copied)
+    );
     for (i, name) in [
         "simdhtml parse_document",
         "simdhtml stream::Parser (64 KiB chunks)",
@@ -118,5 +134,43 @@ fn main() {
             ratios[ratios.len() - 1],
             sum as f64 / total as f64
         );
+    }
+}
+
+/// What a document's arena holds besides bumpalo's slack, summed over pages.
+#[derive(Default)]
+struct Held {
+    /// Attribute records.
+    attrs: usize,
+    /// Elements with attributes (each has a reference to its list in the arena).
+    with_attrs: usize,
+    /// Elements whose name is not a known tag's (each has a reference to its name).
+    other_names: usize,
+    /// Bytes of text, comments and attribute strings that are not slices of the input.
+    copied: usize,
+}
+
+impl Held {
+    fn add(&mut self, doc: &simdhtml::Document<'_>, input: &str) {
+        use simdhtml::dom::NodeData;
+        let range = input.as_bytes().as_ptr_range();
+        let copy = |s: &str| {
+            let inside = range.contains(&s.as_ptr()) && s.len() <= input.len();
+            if s.is_empty() || inside { 0 } else { s.len() }
+        };
+        for id in doc.node_ids() {
+            match doc.data(id) {
+                NodeData::Element(e) => {
+                    self.attrs += e.attrs().len();
+                    self.with_attrs += usize::from(!e.attrs().is_empty());
+                    self.other_names += usize::from(e.tag == simdhtml::Tag::Other);
+                    for a in e.attrs() {
+                        self.copied += copy(a.name) + copy(a.value);
+                    }
+                }
+                NodeData::Text(t) | NodeData::Comment(t) => self.copied += copy(t),
+                _ => {}
+            }
+        }
     }
 }

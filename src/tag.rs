@@ -26,10 +26,17 @@ macro_rules! tags {
         pub const TAG_COUNT: usize = [$($name,)*].len() + 1;
 
         /// The names of the tags after [`Tag::Other`], in declaration order.
-        #[cfg(test)]
-        const NAMES: [&str; TAG_COUNT - 1] = [$($name,)*];
+        static NAMES: [&str; TAG_COUNT - 1] = [$($name,)*];
 
         impl Tag {
+            /// The tag's name (lower case, as HTML elements have it), `None` for
+            /// [`Tag::Other`]: a static reference to it, which an element keeps instead of
+            /// one of its own ([`ElementData::name`](crate::dom::ElementData::name)).
+            #[inline]
+            pub(crate) fn static_name(self) -> Option<&'static &'static str> {
+                (self as usize).checked_sub(1).map(|i| &NAMES[i])
+            }
+
             /// The tag for a lower-case tag name (or SVG's lower-cased `foreignobject`).
             pub fn from_name(name: &str) -> Tag {
                 // Byte patterns, not string patterns: the match becomes a switch on the length

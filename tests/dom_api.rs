@@ -16,7 +16,7 @@ fn navigation_attributes_and_text() {
         .children(root)
         .map(|n| match doc.data(n) {
             NodeData::Doctype(_) => "doctype",
-            NodeData::Element(e) => e.name,
+            NodeData::Element(e) => e.name(),
             _ => "other",
         })
         .collect();
@@ -24,7 +24,7 @@ fn navigation_attributes_and_text() {
     // Descendants in document order (template contents are not entered).
     let names: Vec<&str> = doc
         .descendants(root)
-        .filter_map(|n| doc.element(n).map(|e| e.name))
+        .filter_map(|n| doc.element(n).map(|e| e.name()))
         .collect();
     assert_eq!(
         names,
@@ -41,7 +41,7 @@ fn navigation_attributes_and_text() {
     // Siblings and parents agree.
     let b = doc
         .children(p)
-        .find(|&n| doc.element(n).is_some_and(|e| e.name == "b"))
+        .find(|&n| doc.element(n).is_some_and(|e| e.name() == "b"))
         .unwrap();
     assert_eq!(doc.parent(b), Some(p));
     let before = doc.prev_sibling(b).unwrap();
@@ -50,18 +50,18 @@ fn navigation_attributes_and_text() {
     // Foreign elements and attributes.
     let a = doc
         .descendants(root)
-        .find(|&n| doc.element(n).is_some_and(|e| e.name == "a"))
+        .find(|&n| doc.element(n).is_some_and(|e| e.name() == "a"))
         .unwrap();
     let e = doc.element(a).unwrap();
     assert_eq!(e.ns, Namespace::Svg);
     assert_eq!(
-        (e.attrs[0].ns, e.attrs[0].prefix(), e.attrs[0].name),
+        (e.attrs()[0].ns, e.attrs()[0].prefix(), e.attrs()[0].name),
         (AttrNamespace::XLink, Some("xlink"), "href")
     );
     // Template contents.
     let t = doc
         .descendants(root)
-        .find(|&n| doc.element(n).is_some_and(|e| e.name == "template"))
+        .find(|&n| doc.element(n).is_some_and(|e| e.name() == "template"))
         .unwrap();
     assert_eq!(doc.first_child(t), None);
     let contents = doc.template_contents(t).unwrap();
@@ -103,7 +103,7 @@ fn fragment_root_children_and_errors() {
     );
     let top: Vec<&str> = doc
         .children(doc.root())
-        .filter_map(|n| doc.element(n).map(|e| e.name))
+        .filter_map(|n| doc.element(n).map(|e| e.name()))
         .collect();
     assert_eq!(top, ["td"]);
     assert!(!doc.errors().is_empty(), "the stray <tr> is a parse error");
@@ -115,7 +115,10 @@ fn selectedcontent_text(input: &str) -> String {
     let doc = parse_document_str(&arena, input, &ParseOptions::default());
     let sc = doc
         .descendants(doc.root())
-        .find(|&n| doc.element(n).is_some_and(|e| e.name == "selectedcontent"))
+        .find(|&n| {
+            doc.element(n)
+                .is_some_and(|e| e.name() == "selectedcontent")
+        })
         .expect("a selectedcontent element");
     doc.text_content(sc)
 }

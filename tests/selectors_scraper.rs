@@ -82,17 +82,20 @@ fn our_dump(doc: &Document<'_>, order: &mut HashMap<simdhtml::NodeId, usize>) ->
                     Namespace::MathMl => "math",
                 };
                 let mut attrs: Vec<String> = e
-                    .attrs
+                    .attrs()
                     .iter()
                     .map(|a| format!("{}|{}={:?}", a.ns.url().unwrap_or(""), a.name, a.value))
                     .collect();
                 attrs.sort();
-                format!("<{ns} {}> {}", e.name, attrs.join(" "))
+                format!("<{ns} {}> {}", e.name(), attrs.join(" "))
             }
             NodeData::Text(t) => format!("{t:?}"),
             NodeData::Comment(c) => format!("<!--{c:?}-->"),
             NodeData::Doctype(d) => format!("<!DOCTYPE {}>", d.name),
-            NodeData::ProcessingInstruction { target, data } => format!("<?{target} {data:?}>"),
+            NodeData::ProcessingInstruction(pi) => {
+                let (target, data) = (pi.target, pi.data);
+                format!("<?{target} {data:?}>")
+            }
             NodeData::Document | NodeData::DocumentFragment => "#fragment".to_owned(),
             NodeData::ShadowRoot(_) => "#shadow-root".to_owned(),
         };

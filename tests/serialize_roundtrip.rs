@@ -211,7 +211,7 @@ fn without_end_tags_after_plaintext<'h>(
 ) -> Option<&'h str> {
     let has_plaintext = doc
         .descendants(doc.root())
-        .any(|n| matches!(doc.data(n), NodeData::Element(e) if e.name == "plaintext"));
+        .any(|n| matches!(doc.data(n), NodeData::Element(e) if e.name() == "plaintext"));
     if !has_plaintext {
         return None;
     }

@@ -39,7 +39,7 @@ fn parse<'a>(arena: &'a Arena, html: &'a str) -> Document<'a> {
 /// The elements named `name`, in creation order (detached ones and template contents too).
 fn elements(doc: &Document<'_>, name: &str) -> Vec<NodeId> {
     doc.node_ids()
-        .filter(|&id| doc.element(id).is_some_and(|e| e.name == name))
+        .filter(|&id| doc.element(id).is_some_and(|e| e.name() == name))
         .collect()
 }
 
@@ -408,7 +408,7 @@ fn foreign_content() {
         .map(|a| &html[a.name.clone()])
         .collect();
     assert_eq!(names, ["viewbox", "xlink:href"]);
-    assert_eq!(doc.element(svg).unwrap().attrs[0].name, "viewBox");
+    assert_eq!(doc.element(svg).unwrap().attrs()[0].name, "viewBox");
     assert_eq!(
         tags(&doc, element(&doc, "foreignObject")),
         (Some("<foreignObject/>"), None)
@@ -439,7 +439,7 @@ fn comments_doctypes_and_processing_instructions() {
         .filter_map(|id| match doc.data(id) {
             NodeData::Doctype(_) => Some(("doctype", start_text(&doc, id))),
             NodeData::Comment(_) => Some(("comment", start_text(&doc, id))),
-            NodeData::ProcessingInstruction { .. } => Some(("pi", start_text(&doc, id))),
+            NodeData::ProcessingInstruction(_) => Some(("pi", start_text(&doc, id))),
             _ => None,
         })
         .collect();

@@ -230,7 +230,7 @@ fn a_node_budget_bounds_the_quadratic_reconstruction() {
     let small = parse_document_str(&arena, &small_input, &ParseOptions::default());
     let elements = small
         .descendants(small.root())
-        .filter(|&id| small.element(id).is_some_and(|e| e.name == "b"))
+        .filter(|&id| small.element(id).is_some_and(|e| e.name() == "b"))
         .count();
     assert_eq!(elements, 200 * 201 / 2);
     assert!(!small.truncated());

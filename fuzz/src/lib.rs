@@ -212,7 +212,7 @@ pub enum TreeKind {
 }
 
 fn is_html(e: &ElementData<'_>, name: &str) -> bool {
-    e.ns == Namespace::Html && e.name == name
+    e.ns == Namespace::Html && e.name() == name
 }
 
 /// Checks the tree invariants of `doc`, walking it iteratively from the Document node (and
@@ -288,7 +288,7 @@ pub fn check_tree(doc: &Document<'_>, kind: TreeKind) {
                 NodeData::Document | NodeData::DocumentFragment | NodeData::ShadowRoot(_) => true,
                 NodeData::Element(e) => {
                     !(e.ns == Namespace::Html
-                        && (VOID_ELEMENTS.contains(&e.name) || e.name == "template"))
+                        && (VOID_ELEMENTS.contains(&e.name()) || e.name() == "template"))
                 }
                 _ => false,
             };
@@ -297,21 +297,21 @@ pub fn check_tree(doc: &Document<'_>, kind: TreeKind) {
         match &node.data {
             NodeData::Text(t) => assert!(!t.is_empty(), "{n:?}: an empty Text node"),
             NodeData::Element(e) => {
-                assert!(!e.name.is_empty(), "{n:?}: an element without a name");
+                assert!(!e.name().is_empty(), "{n:?}: an element without a name");
                 if e.ns == Namespace::Html {
                     assert!(
-                        !e.name.bytes().any(|b| b.is_ascii_uppercase()),
+                        !e.name().bytes().any(|b| b.is_ascii_uppercase()),
                         "{n:?}: HTML element name {:?} has upper case",
-                        e.name
+                        e.name()
                     );
                 }
-                for (i, a) in e.attrs.iter().enumerate() {
+                for (i, a) in e.attrs().iter().enumerate() {
                     assert!(
-                        !e.attrs[..i]
+                        !e.attrs()[..i]
                             .iter()
                             .any(|b| b.ns == a.ns && b.name == a.name),
                         "{n:?} <{}>: attribute {:?} twice",
-                        e.name,
+                        e.name(),
                         a.name
                     );
                     if a.ns == AttrNamespace::None {
@@ -335,7 +335,7 @@ pub fn check_tree(doc: &Document<'_>, kind: TreeKind) {
                             assert!(
                                 matches!(contents.data, NodeData::ShadowRoot(_)),
                                 "{n:?} <{}> has contents {c:?} that are no shadow root",
-                                e.name
+                                e.name()
                             );
                         }
                         assert!(
@@ -366,7 +366,7 @@ pub fn check_tree(doc: &Document<'_>, kind: TreeKind) {
                         doctypes += 1;
                     }
                     NodeData::Element(_) => elements.push(c),
-                    NodeData::Comment(_) | NodeData::ProcessingInstruction { .. } => {}
+                    NodeData::Comment(_) | NodeData::ProcessingInstruction(_) => {}
                     other => panic!("a Document child {c:?} that is {other:?}"),
                 }
             }
@@ -378,7 +378,7 @@ pub fn check_tree(doc: &Document<'_>, kind: TreeKind) {
                 elements.len()
             );
             let e = doc.element(elements[0]).expect("an element");
-            assert!(is_html(e, "html"), "the document element is <{}>", e.name);
+            assert!(is_html(e, "html"), "the document element is <{}>", e.name());
             assert_eq!(html_elements, 1, "{html_elements} html elements");
             assert_eq!(heads, 1, "{heads} head elements");
         }
@@ -417,8 +417,8 @@ pub fn tree_digest(doc: &Document<'_>) -> String {
                 );
             }
             NodeData::Element(e) => {
-                let _ = write!(out, "<{:?} {:?}", e.ns, e.name);
-                for a in e.attrs {
+                let _ = write!(out, "<{:?} {:?}", e.ns, e.name());
+                for a in e.attrs() {
                     let _ = write!(out, " {:?}:{:?}={:?}", a.ns, a.name, a.value);
                 }
                 out.push('>');
@@ -429,7 +429,8 @@ pub fn tree_digest(doc: &Document<'_>) -> String {
             NodeData::Comment(c) => {
                 let _ = write!(out, "<!--{c:?}-->");
             }
-            NodeData::ProcessingInstruction { target, data } => {
+            NodeData::ProcessingInstruction(pi) => {
+                let (target, data) = (pi.target, pi.data);
                 let _ = write!(out, "<?{target:?} {data:?}>");
             }
         }
@@ -636,7 +637,7 @@ const CLOSES_P: [&str; 39] = [
 const HEADINGS: [&str; 6] = ["h1", "h2", "h3", "h4", "h5", "h6"];
 
 fn in_html(e: &ElementData<'_>, names: &[&str]) -> bool {
-    e.ns == Namespace::Html && names.contains(&e.name)
+    e.ns == Namespace::Html && names.contains(&e.name())
 }
 
 /// The elements "generate implied end tags" (13.2.6.3) pops.
@@ -649,14 +650,14 @@ const IMPLIED_END_TAGS: [&str; 10] = [
 fn is_integration_point(e: &ElementData<'_>) -> bool {
     match e.ns {
         Namespace::MathMl => {
-            matches!(e.name, "mi" | "mo" | "mn" | "ms" | "mtext")
-                || (e.name == "annotation-xml"
+            matches!(e.name(), "mi" | "mo" | "mn" | "ms" | "mtext")
+                || (e.name() == "annotation-xml"
                     && e.attr("encoding").is_some_and(|v| {
                         v.eq_ignore_ascii_case("text/html")
                             || v.eq_ignore_ascii_case("application/xhtml+xml")
                     }))
         }
-        Namespace::Svg => matches!(e.name, "foreignObject" | "desc" | "title"),
+        Namespace::Svg => matches!(e.name(), "foreignObject" | "desc" | "title"),
         Namespace::Html => false,
     }
 }
@@ -665,7 +666,7 @@ fn is_integration_point(e: &ElementData<'_>) -> bool {
 fn is_scope_boundary(e: &ElementData<'_>) -> bool {
     match e.ns {
         Namespace::Html => matches!(
-            e.name,
+            e.name(),
             "applet"
                 | "caption"
                 | "html"
@@ -677,21 +678,21 @@ fn is_scope_boundary(e: &ElementData<'_>) -> bool {
                 | "template"
         ),
         Namespace::MathMl => matches!(
-            e.name,
+            e.name(),
             "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml"
         ),
-        Namespace::Svg => matches!(e.name, "foreignObject" | "desc" | "title"),
+        Namespace::Svg => matches!(e.name(), "foreignObject" | "desc" | "title"),
     }
 }
 
 fn is_special(e: &ElementData<'_>) -> bool {
     match e.ns {
-        Namespace::Html => SPECIAL.contains(&e.name),
+        Namespace::Html => SPECIAL.contains(&e.name()),
         Namespace::MathMl => matches!(
-            e.name,
+            e.name(),
             "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml"
         ),
-        Namespace::Svg => matches!(e.name, "foreignObject" | "desc" | "title"),
+        Namespace::Svg => matches!(e.name(), "foreignObject" | "desc" | "title"),
     }
 }
 
@@ -815,7 +816,8 @@ pub fn round_trip_hazard(doc: &Document<'_>) -> Option<&'static str> {
                     note("script escape");
                 }
             }
-            NodeData::ProcessingInstruction { target, data } => {
+            NodeData::ProcessingInstruction(pi) => {
+                let (target, data) = (pi.target, pi.data);
                 if target.contains('\r') || data.contains('\r') {
                     note("carriage return");
                 }
@@ -832,7 +834,7 @@ pub fn round_trip_hazard(doc: &Document<'_>) -> Option<&'static str> {
                 }
             }
             NodeData::Element(e) => {
-                if e.attrs.iter().any(|a| a.value.contains('\r')) {
+                if e.attrs().iter().any(|a| a.value.contains('\r')) {
                     note("carriage return");
                 }
                 if is_html(e, "plaintext") {
@@ -901,7 +903,7 @@ pub fn round_trip_hazard(doc: &Document<'_>) -> Option<&'static str> {
                 let boundary = is_scope_boundary(e);
                 let marker = e.ns == Namespace::Html
                     && matches!(
-                        e.name,
+                        e.name(),
                         "applet" | "marquee" | "object" | "td" | "th" | "caption" | "template"
                     );
                 inner.a = !marker && (open.a || is_html(e, "a"));

@@ -121,8 +121,8 @@ fn node_record(doc: &Document<'_>, id: NodeId) -> Option<Value> {
                 Namespace::Svg => "svg ",
                 Namespace::MathMl => "math ",
             };
-            m.insert("name".into(), format!("{prefix}{}", e.name).into());
-            for (i, a) in e.attrs.iter().enumerate() {
+            m.insert("name".into(), format!("{prefix}{}", e.name()).into());
+            for (i, a) in e.attrs().iter().enumerate() {
                 let prefix = match a.ns {
                     AttrNamespace::None => "",
                     AttrNamespace::XLink => "xlink ",
@@ -147,7 +147,7 @@ fn node_record(doc: &Document<'_>, id: NodeId) -> Option<Value> {
         NodeData::Doctype(_) => {
             m.insert("node".into(), "doctype".into());
         }
-        NodeData::ProcessingInstruction { .. } => {
+        NodeData::ProcessingInstruction(_) => {
             m.insert("node".into(), "pi".into());
         }
         NodeData::Document | NodeData::DocumentFragment | NodeData::ShadowRoot(_) => {

@@ -58,33 +58,114 @@ impl NodeId {
     }
 }
 
-/// An element's data.
-#[derive(Debug, Clone, Copy)]
+/// An element's data: 24 bytes, so that a [`Node`] is 48. The name and the attributes are
+/// read through [`name`](Self::name) and [`attrs`](Self::attrs) (each one reference away: the
+/// name of a known tag is a static string, another name and a non-empty attribute list sit in
+/// the document's arena).
+#[derive(Clone, Copy)]
 pub struct ElementData<'a> {
     /// The namespace.
     pub ns: Namespace,
     /// The local name as a known tag ([`Tag::Other`](crate::Tag::Other) for a name no tree
     /// construction rule mentions; `title` is [`Tag::Title`](crate::Tag::Title) in HTML and SVG
-    /// alike: pair it with `ns`). Always `Tag::from_name` of the ASCII-lower-cased `name`.
+    /// alike: pair it with `ns`). Always `Tag::from_name` of the ASCII-lower-cased name.
     pub tag: crate::Tag,
-    /// The local name (`div`, `foreignObject`).
-    pub name: &'a str,
-    /// The attributes, in the order the parser added them.
-    pub attrs: &'a [Attr<'a>],
     /// The node's contents outside its children: an HTML `template` element's template
     /// contents (a DocumentFragment, or the [`NodeData::ShadowRoot`] of a declarative shadow
     /// root's template), or a shadow host's shadow root. Read it through
     /// [`Document::template_contents`] and [`Document::shadow_root`].
     pub contents: Option<NodeId>,
+    name: &'a &'a str,
+    attrs: &'a &'a [Attr<'a>],
 }
 
+/// `a == b` for the short strings tag names are, without a call to `memcmp`.
+#[inline]
+fn same_name(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
+/// The attribute list of an element without attributes.
+static NO_ATTRS: &[Attr<'static>] = &[];
+
 impl<'a> ElementData<'a> {
+    /// An element named `name` (its tag is `Tag::from_name` of the ASCII-lower-cased name)
+    /// with `attrs`, no contents. What the two references point to goes into `arena` unless
+    /// it is static: nothing for a known tag's own name and for no attributes, 16 bytes each
+    /// otherwise.
+    ///
+    /// `compare`: whether `name` may differ from its known tag's own name, so that the two
+    /// are compared. The parser passes it for SVG elements only: the tokenizer lower-cases tag
+    /// names, and only SVG element names are adjusted (13.2.6.1), so an HTML or MathML
+    /// element it creates with a known tag has that tag's name.
+    #[inline(always)]
+    pub(crate) fn new(
+        arena: &'a bumpalo::Bump,
+        (ns, tag, name): (Namespace, crate::Tag, &'a str),
+        attrs: &'a [Attr<'a>],
+        compare: bool,
+    ) -> ElementData<'a> {
+        let name = match tag.static_name() {
+            Some(known) if !compare || same_name(known, name) => {
+                debug_assert_eq!(*known, name, "an element's name is its known tag's");
+                known
+            }
+            _ => &*arena.alloc(name),
+        };
+        ElementData {
+            ns,
+            tag,
+            contents: None,
+            name,
+            attrs: ElementData::attr_list(arena, attrs),
+        }
+    }
+
+    /// `attrs` as the element keeps them.
+    #[inline(always)]
+    fn attr_list(arena: &'a bumpalo::Bump, attrs: &'a [Attr<'a>]) -> &'a &'a [Attr<'a>] {
+        if attrs.is_empty() {
+            &NO_ATTRS
+        } else {
+            &*arena.alloc(attrs)
+        }
+    }
+
+    /// The local name (`div`, `foreignObject`), a string of the input or the arena for `'a`.
+    #[inline]
+    pub fn name(&self) -> &'a str {
+        self.name
+    }
+
+    /// The attributes, in the order the parser (or a mutation) added them.
+    #[inline]
+    pub fn attrs(&self) -> &'a [Attr<'a>] {
+        self.attrs
+    }
+
+    /// Replaces the attribute list (the mutation API; the list lives for `'a`).
+    pub(crate) fn set_attrs(&mut self, arena: &'a bumpalo::Bump, attrs: &'a [Attr<'a>]) {
+        self.attrs = ElementData::attr_list(arena, attrs);
+    }
+
     /// The value of the attribute with no namespace named `name`.
     pub fn attr(&self, name: &str) -> Option<&'a str> {
-        self.attrs
+        self.attrs()
             .iter()
             .find(|a| a.ns == crate::tree_builder::AttrNamespace::None && a.name == name)
             .map(|a| a.value)
+    }
+}
+
+impl std::fmt::Debug for ElementData<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ElementData")
+            .field("ns", &self.ns)
+            .field("tag", &self.tag)
+            .field("name", &self.name())
+            .field("attrs", &self.attrs())
+            .field("contents", &self.contents)
+            .finish()
     }
 }
 
@@ -119,13 +200,17 @@ pub enum NodeData<'a> {
     Text(&'a str),
     /// A Comment node.
     Comment(&'a str),
-    /// A ProcessingInstruction node.
-    ProcessingInstruction {
-        /// The target.
-        target: &'a str,
-        /// The data.
-        data: &'a str,
-    },
+    /// A ProcessingInstruction node (its strings live in the arena with the rest).
+    ProcessingInstruction(&'a ProcessingInstructionData<'a>),
+}
+
+/// A ProcessingInstruction node's data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProcessingInstructionData<'a> {
+    /// The target.
+    pub target: &'a str,
+    /// The data.
+    pub data: &'a str,
 }
 
 /// One node: its data and its links.
@@ -163,12 +248,58 @@ pub struct DocumentParseError {
     pub offset: usize,
 }
 
-#[cfg(all(test, target_pointer_width = "64"))]
-mod size_tests {
-    /// Node records are what a parse allocates most of: keep them at one cache line.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Node records are what a parse allocates most of, and the heap figures of
+    /// `docs/performance.md` count on their size: 20 bytes of links and 24 of data (on a
+    /// 64-bit target).
     #[test]
-    fn node_record_is_64_bytes() {
-        assert_eq!(std::mem::size_of::<super::Node<'_>>(), 64);
-        assert_eq!(std::mem::size_of::<Option<super::NodeId>>(), 4);
+    #[cfg(target_pointer_width = "64")]
+    fn a_node_is_48_bytes() {
+        assert_eq!(std::mem::size_of::<Option<NodeId>>(), 4);
+        assert_eq!(std::mem::size_of::<ElementData<'_>>(), 24);
+        assert_eq!(std::mem::size_of::<NodeData<'_>>(), 24);
+        assert_eq!(std::mem::size_of::<Node<'_>>(), 48);
+    }
+
+    /// A known tag's name is the static one; another name, and attributes, are the arena's.
+    #[test]
+    fn element_names_and_attributes_read_back() {
+        let arena = bumpalo::Bump::new();
+        let attrs = [Attr {
+            name: "id",
+            value: "x",
+            ns: crate::tree_builder::AttrNamespace::None,
+        }];
+        let div = ElementData::new(
+            &arena,
+            (Namespace::Html, crate::Tag::Div, "div"),
+            &attrs,
+            true,
+        );
+        assert_eq!(
+            (div.name(), div.attrs().len(), div.attr("id")),
+            ("div", 1, Some("x"))
+        );
+        assert!(std::ptr::eq(
+            div.name,
+            crate::Tag::Div.static_name().unwrap()
+        ));
+        let svg = ElementData::new(
+            &arena,
+            (Namespace::Svg, crate::Tag::ForeignObject, "foreignObject"),
+            &[],
+            true,
+        );
+        assert_eq!((svg.name(), svg.attrs().len()), ("foreignObject", 0));
+        let custom = ElementData::new(
+            &arena,
+            (Namespace::Html, crate::Tag::Other, "my-el"),
+            &[],
+            true,
+        );
+        assert_eq!(custom.name(), "my-el");
     }
 }

@@ -18,7 +18,7 @@ use std::fmt;
 use crate::Arena;
 use crate::tree_builder::{Attr, AttrNamespace, Namespace};
 
-use super::{Document, ElementData, NodeData, NodeId};
+use super::{Document, ElementData, NodeData, NodeId, ProcessingInstructionData};
 
 /// Why a change was refused (the DOM's `HierarchyRequestError` / `NotFoundError` cases).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,13 +69,9 @@ impl<'a> Document<'a> {
         let tag = crate::Tag::from_name(&name.to_ascii_lowercase());
         let contents = (ns == Namespace::Html && name == "template")
             .then(|| self.push(NodeData::DocumentFragment));
-        self.push(NodeData::Element(ElementData {
-            ns,
-            tag,
-            name,
-            attrs: &[],
-            contents,
-        }))
+        let mut data = ElementData::new(arena, (ns, tag, name), &[], true);
+        data.contents = contents;
+        self.push(NodeData::Element(data))
     }
 
     /// Creates a detached Text node.
@@ -234,7 +230,7 @@ impl<'a> Document<'a> {
                 value,
             }),
         }
-        self.set_attrs(element, arena.alloc_slice_copy(&attrs));
+        self.set_attrs(arena, element, arena.alloc_slice_copy(&attrs));
         Ok(())
     }
 
@@ -264,13 +260,13 @@ impl<'a> Document<'a> {
         if keep.len() == e.attrs.len() {
             return Ok(false);
         }
-        self.set_attrs(element, arena.alloc_slice_copy(&keep));
+        self.set_attrs(arena, element, arena.alloc_slice_copy(&keep));
         Ok(true)
     }
 
-    fn set_attrs(&mut self, element: NodeId, attrs: &'a [Attr<'a>]) {
+    fn set_attrs(&mut self, arena: &'a Arena, element: NodeId, attrs: &'a [Attr<'a>]) {
         if let NodeData::Element(e) = &mut self.nodes[element.index()].data {
-            e.attrs = attrs;
+            e.set_attrs(arena, attrs);
         }
         self.spans.forget_attrs(element.index());
     }
@@ -283,7 +279,12 @@ impl<'a> Document<'a> {
         let text: &'a str = arena.alloc_str(text);
         match &mut self.nodes[node.index()].data {
             NodeData::Text(t) | NodeData::Comment(t) => *t = text,
-            NodeData::ProcessingInstruction { data, .. } => *data = text,
+            NodeData::ProcessingInstruction(pi) => {
+                *pi = arena.alloc(ProcessingInstructionData {
+                    target: pi.target,
+                    data: text,
+                });
+            }
             NodeData::Element(_) | NodeData::DocumentFragment | NodeData::ShadowRoot(_) => {
                 while let Some(c) = self.first_child(node) {
                     self.unlink(c);

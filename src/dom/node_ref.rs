@@ -156,7 +156,7 @@ impl<'d, 'a> NodeRef<'d, 'a> {
     /// parser stores HTML names).
     pub fn is_html_element(self, name: &str) -> bool {
         self.as_element()
-            .is_some_and(|e| e.ns == Namespace::Html && e.name == name)
+            .is_some_and(|e| e.ns == Namespace::Html && e.name() == name)
     }
 
     /// The parent node (an element, the Document, or a DocumentFragment). `None` for the
@@ -277,7 +277,7 @@ impl<'d, 'a> NodeRef<'d, 'a> {
 
     /// An element's local name (`div`, `foreignObject`); `None` for other nodes.
     pub fn name(self) -> Option<&'a str> {
-        self.as_element().map(|e| e.name)
+        self.as_element().map(|e| e.name())
     }
 
     /// An element's namespace; `None` for other nodes.

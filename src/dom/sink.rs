@@ -10,6 +10,7 @@ use crate::tree_builder::{Attr, InsertionPoint, Namespace, QuirksMode, ShadowRoo
 
 use super::{
     DoctypeData, Document, DocumentParseError, ElementData, NodeData, NodeId, ParseErrorKind,
+    ProcessingInstructionData,
 };
 
 /// The [`TreeSink`] that builds a [`Document`]. Attribute lists and gathered text go into the
@@ -258,13 +259,9 @@ impl<'a, const SPANS: bool> TreeSink<'a> for ArenaSink<'a, SPANS> {
         } else {
             None
         };
-        self.doc.push(NodeData::Element(ElementData {
-            ns,
-            tag,
-            name,
-            attrs,
-            contents,
-        }))
+        let mut data = ElementData::new(self.arena, (ns, tag, name), attrs, ns == Namespace::Svg);
+        data.contents = contents;
+        self.doc.push(NodeData::Element(data))
     }
 
     fn create_comment(&mut self, data: &'a str) -> NodeId {
@@ -274,9 +271,9 @@ impl<'a, const SPANS: bool> TreeSink<'a> for ArenaSink<'a, SPANS> {
     }
 
     fn create_processing_instruction(&mut self, target: &'a str, data: &'a str) -> NodeId {
-        let id = self
-            .doc
-            .push(NodeData::ProcessingInstruction { target, data });
+        let id = self.doc.push(NodeData::ProcessingInstruction(
+            self.arena.alloc(ProcessingInstructionData { target, data }),
+        ));
         self.token_node(id);
         id
     }
@@ -343,7 +340,7 @@ impl<'a, const SPANS: bool> TreeSink<'a> for ArenaSink<'a, SPANS> {
         if all.len() != before {
             let slice = self.arena.alloc_slice_copy(&all);
             if let NodeData::Element(e) = &mut self.doc.nodes[element.index()].data {
-                e.attrs = slice;
+                e.set_attrs(self.arena, slice);
             }
             if SPANS {
                 self.add_attr_spans(element, &all[..before], attrs);
@@ -394,7 +391,7 @@ impl<'a, const SPANS: bool> TreeSink<'a> for ArenaSink<'a, SPANS> {
     fn is_element_named(&self, node: NodeId, ns: Namespace, name: &str) -> bool {
         self.doc
             .element(node)
-            .is_some_and(|e| e.ns == ns && e.name == name)
+            .is_some_and(|e| e.ns == ns && e.name() == name)
     }
 
     fn element_attr(&self, node: NodeId, name: &str) -> Option<&'a str> {

@@ -118,7 +118,7 @@ impl<'a> FlatTree<'a> {
         }
         if let Some(e) = doc.element(n)
             && e.ns == Namespace::Html
-            && e.name == "slot"
+            && e.name() == "slot"
             && let Some(shadow) = tree.and_then(|t| self.trees.get(&t))
             && let name = e.attr("name").unwrap_or("")
             && shadow.first_slot.get(name) == Some(&n)
@@ -148,7 +148,7 @@ impl<'a> ShadowTree<'a> {
             for n in doc.descendants(root) {
                 if let Some(e) = doc.element(n)
                     && e.ns == Namespace::Html
-                    && e.name == "slot"
+                    && e.name() == "slot"
                 {
                     first_slot.entry(e.attr("name").unwrap_or("")).or_insert(n);
                 }

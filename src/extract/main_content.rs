@@ -188,7 +188,7 @@ fn kind_of(doc: &Document<'_>, n: NodeId, scripting: bool) -> Kind {
             Kind::Skip
         };
     }
-    match e.name {
+    match e.name() {
         "p" | "pre" | "blockquote" | "address" | "dt" | "dd" | "figcaption" | "summary"
         | "legend" | "listing" | "xmp" | "plaintext" => Kind::Para,
         "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => Kind::Heading,
@@ -526,7 +526,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                 return true;
             }
         }
-        if anc & (IN_TABLE | IN_CODE) != 0 || matches!(e.name, "body" | "a") {
+        if anc & (IN_TABLE | IN_CODE) != 0 || matches!(e.name(), "body" | "a") {
             return false;
         }
         let (class, id) = (a.class.unwrap_or(""), a.id.unwrap_or(""));
@@ -569,7 +569,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         if kind != Kind::Heading {
             return false;
         }
-        let name = self.doc.element(n).expect("an element").name;
+        let name = self.doc.element(n).expect("an element").name();
         if name != "h1" && name != "h2" {
             return false;
         }
@@ -664,7 +664,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                 info.rows += 1;
             }
             Kind::TablePart => self.info[idx].flags |= T_HEADERS,
-            Kind::Cell if self.doc.element(n).is_some_and(|e| e.name == "th") => {
+            Kind::Cell if self.doc.element(n).is_some_and(|e| e.name() == "th") => {
                 self.info[idx].flags |= T_HEADERS
             }
             Kind::Table if self.is_data_table(n) => self.info[idx].flags |= DATA_TABLE,
@@ -673,7 +673,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         let info = &mut self.info[idx];
         info.stats.inputs += info.inputs;
         let pure = info.flags & HAS_BLOCK == 0;
-        let name = self.doc.element(n).map_or("", |e| e.name);
+        let name = self.doc.element(n).map_or("", |e| e.name());
         if name == "p" || (pure && info.own > 0.0 && matches!(name, "div" | "section")) {
             info.stats.paragraphs += 1;
         }
@@ -733,7 +733,7 @@ impl<'d, 'a> Finder<'d, 'a> {
     }
 
     fn initial_score(&mut self, n: NodeId, s: Strictness) -> f32 {
-        let name = self.doc.element(n).map_or("", |e| e.name);
+        let name = self.doc.element(n).map_or("", |e| e.name());
         let tag = match name {
             "div" => 5.0,
             "pre" | "td" | "blockquote" => 3.0,
@@ -914,7 +914,7 @@ impl<'d, 'a> Finder<'d, 'a> {
 
     /// `n` if it is a `p`, or the `p` a `div` or `section` wraps.
     fn as_paragraph(&self, n: NodeId) -> Option<NodeId> {
-        if self.doc.element(n).is_some_and(|e| e.name == "p") {
+        if self.doc.element(n).is_some_and(|e| e.name() == "p") {
             Some(n)
         } else {
             self.wrapped_paragraph(n)
@@ -924,7 +924,7 @@ impl<'d, 'a> Finder<'d, 'a> {
     /// The `p` that is all of a `div` or `section` (its only element, no text beside it).
     fn wrapped_paragraph(&self, n: NodeId) -> Option<NodeId> {
         let e = self.doc.element(n)?;
-        if e.ns != Namespace::Html || !matches!(e.name, "div" | "section") || n == self.root {
+        if e.ns != Namespace::Html || !matches!(e.name(), "div" | "section") || n == self.root {
             return None;
         }
         let node = self.doc.get(n);
@@ -1050,7 +1050,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
         let old = self.info[n.index()];
         st.inputs += old.inputs;
-        let name = self.doc.element(n).map_or("", |e| e.name);
+        let name = self.doc.element(n).map_or("", |e| e.name());
         if name == "p"
             || (old.flags & HAS_BLOCK == 0 && old.own > 0.0 && matches!(name, "div" | "section"))
         {
@@ -1072,7 +1072,7 @@ impl<'d, 'a> Finder<'d, 'a> {
     /// is left inside it).
     fn must_go(&mut self, n: NodeId, s: Strictness) -> bool {
         let kind = self.kind(n);
-        let name = self.doc.element(n).map_or("", |e| e.name);
+        let name = self.doc.element(n).map_or("", |e| e.name());
         if kind == Kind::Furniture {
             return true;
         }
@@ -1159,7 +1159,7 @@ struct WalkAttrs<'a> {
 impl<'a> WalkAttrs<'a> {
     fn of(e: &ElementData<'a>) -> WalkAttrs<'a> {
         let mut w = WalkAttrs::default();
-        for a in e.attrs {
+        for a in e.attrs() {
             if a.ns != AttrNamespace::None {
                 continue;
             }

@@ -132,7 +132,7 @@ fn walk<'a>(
         if parent.closed_details {
             let is_summary = doc
                 .element(n)
-                .is_some_and(|e| e.ns == Namespace::Html && e.name == "summary");
+                .is_some_and(|e| e.ns == Namespace::Html && e.name() == "summary");
             if !is_summary || parent.summary_seen {
                 continue;
             }
@@ -158,8 +158,9 @@ fn walk<'a>(
 }
 
 fn is_closed_details(doc: &Document<'_>, n: NodeId) -> bool {
-    doc.element(n)
-        .is_some_and(|e| e.ns == Namespace::Html && e.name == "details" && e.attr("open").is_none())
+    doc.element(n).is_some_and(|e| {
+        e.ns == Namespace::Html && e.name() == "details" && e.attr("open").is_none()
+    })
 }
 
 struct Open<'a> {
@@ -272,16 +273,16 @@ impl Writer {
             return Close::Nothing;
         }
         if self.pre_depth > 0 {
-            if e.name == "br" {
+            if e.name() == "br" {
                 self.code.push('\n');
             }
-            if e.name == "pre" {
+            if e.name() == "pre" {
                 self.pre_depth += 1;
                 return Close::Pre;
             }
             return Close::Nothing;
         }
-        match e.name {
+        match e.name() {
             "br" => {
                 self.line_break();
                 return Close::Nothing;
@@ -309,7 +310,7 @@ impl Writer {
         }
         if self.cells > 0 {
             // Inside a table cell everything is inline; a nested table only joins text.
-            if e.name == "table" {
+            if e.name() == "table" {
                 self.nested_tables += 1;
                 if let Some(t) = &mut self.table {
                     t.nested = true;
@@ -317,7 +318,7 @@ impl Writer {
                 self.pending_space = true;
                 return Close::Table;
             }
-            if matches!(e.name, "td" | "th") {
+            if matches!(e.name(), "td" | "th") {
                 self.cells += 1;
                 self.pending_space = true;
                 return Close::Cell;
@@ -327,10 +328,10 @@ impl Writer {
             }
             return Close::Nothing;
         }
-        match e.name {
+        match e.name() {
             "h1" | "h2" | "h3" | "h4" | "h5" | "h6" if self.heading == 0 => {
                 self.boundary();
-                self.heading = e.name.as_bytes()[1] - b'0';
+                self.heading = e.name().as_bytes()[1] - b'0';
                 Close::Heading
             }
             "blockquote" => {
@@ -340,7 +341,7 @@ impl Writer {
             }
             "ul" | "ol" | "menu" | "dir" => {
                 self.boundary();
-                let ordered = e.name == "ol";
+                let ordered = e.name() == "ol";
                 let depth = self.containers.len();
                 let mut delimiter = if ordered { '.' } else { '-' };
                 if let Some((blocks, d, o, c)) = self.last_list

@@ -195,7 +195,7 @@ impl Collector {
             if e.ns != Namespace::Html {
                 continue;
             }
-            match e.name {
+            match e.name() {
                 "meta" => self.meta_element(
                     e.attr("name"),
                     e.attr("property"),
@@ -424,7 +424,7 @@ fn in_article(doc: &Document<'_>, n: NodeId) -> bool {
         let Some(p) = a else { return false };
         if let NodeData::Element(e) = doc.data(p)
             && e.ns == Namespace::Html
-            && e.name == "article"
+            && e.name() == "article"
         {
             return true;
         }

@@ -61,7 +61,7 @@ pub fn lang(doc: &Document<'_>) -> Option<String> {
         .find(|&n| doc.element(n).is_some())?;
     let e = doc.element(root)?;
     let value = e.attr("lang").or_else(|| {
-        e.attrs
+        e.attrs()
             .iter()
             .find(|a| a.ns == crate::tree_builder::AttrNamespace::Xml && a.name == "lang")
             .map(|a| a.value)
@@ -155,7 +155,7 @@ pub fn links<'a>(doc: &Document<'a>, page_url: Option<&Url>) -> Vec<Link<'a>> {
             continue;
         }
         for &(tag, attr) in LINK_ATTRIBUTES {
-            if e.name != tag {
+            if e.name() != tag {
                 continue;
             }
             if let Some(raw) = e.attr(attr) {
@@ -168,7 +168,7 @@ pub fn links<'a>(doc: &Document<'a>, page_url: Option<&Url>) -> Vec<Link<'a>> {
                     continue;
                 }
                 out.push(Link {
-                    tag: e.name,
+                    tag: e.name(),
                     attr,
                     raw,
                     url,
@@ -208,7 +208,7 @@ pub(crate) fn capped_text(doc: &Document<'_>, n: NodeId, max: usize) -> Option<S
 
 fn is_html(doc: &Document<'_>, n: NodeId, name: &str) -> bool {
     doc.element(n)
-        .is_some_and(|e| e.ns == Namespace::Html && e.name == name)
+        .is_some_and(|e| e.ns == Namespace::Html && e.name() == name)
 }
 
 #[cfg(test)]

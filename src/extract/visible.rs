@@ -66,7 +66,7 @@ pub(crate) fn display(doc: &Document<'_>, n: NodeId, scripting: bool) -> Display
         Namespace::Html => {}
         // SVG and MathML: their text is inline; metadata is not shown.
         _ => {
-            return if matches!(e.name, "script" | "style" | "title" | "desc" | "metadata") {
+            return if matches!(e.name(), "script" | "style" | "title" | "desc" | "metadata") {
                 Display::None
             } else {
                 Display::Inline
@@ -76,7 +76,7 @@ pub(crate) fn display(doc: &Document<'_>, n: NodeId, scripting: bool) -> Display
     if e.attr("hidden").is_some() {
         return Display::None;
     }
-    match e.name {
+    match e.name() {
         // 15.3.1 Hidden elements; embedded content whose children are fallback (15.4.1,
         // 15.4.3: replaced elements); `input` and `select` are controls (15.5).
         "area" | "base" | "basefont" | "datalist" | "head" | "link" | "meta" | "noembed"
@@ -104,7 +104,10 @@ pub(crate) fn display(doc: &Document<'_>, n: NodeId, scripting: bool) -> Display
 fn keeps_white_space(doc: &Document<'_>, n: NodeId) -> bool {
     doc.element(n).is_some_and(|e| {
         e.ns == Namespace::Html
-            && matches!(e.name, "pre" | "listing" | "textarea" | "plaintext" | "xmp")
+            && matches!(
+                e.name(),
+                "pre" | "listing" | "textarea" | "plaintext" | "xmp"
+            )
     })
 }
 
@@ -247,7 +250,7 @@ pub(crate) fn text_of_filtered(
             // Only the first `summary` child of a closed `details` is rendered.
             let is_summary = doc
                 .element(n)
-                .is_some_and(|e| e.ns == Namespace::Html && e.name == "summary");
+                .is_some_and(|e| e.ns == Namespace::Html && e.name() == "summary");
             if !is_summary || parent.summary_seen {
                 continue;
             }
@@ -280,7 +283,7 @@ pub(crate) fn text_of_filtered(
                 }
                 if options.alt_text
                     && e.ns == Namespace::Html
-                    && e.name == "img"
+                    && e.name() == "img"
                     && let Some(alt) = e.attr("alt")
                 {
                     t.push(alt, false);
@@ -309,7 +312,7 @@ fn open<'a>(
     let html = e.ns == Namespace::Html;
     let url = (options.link_urls
         && html
-        && e.name == "a"
+        && e.name() == "a"
         && e.attr("href").is_some_and(|h| {
             let h = h.trim_matches(is_ascii_ws);
             !h.is_empty()
@@ -323,7 +326,7 @@ fn open<'a>(
         children: flat.children(doc, n, tree),
         display: d,
         pre: pre || keeps_white_space(doc, n),
-        closed_details: html && e.name == "details" && e.attr("open").is_none(),
+        closed_details: html && e.name() == "details" && e.attr("open").is_none(),
         summary_seen: false,
         cells: 0,
         url,

@@ -155,7 +155,7 @@ impl Key {
         match self {
             Key::Name { name, lower } => {
                 let want = if e.ns == Namespace::Html { lower } else { name };
-                element::same_name(e.name, want.as_str())
+                element::same_name(e.name(), want.as_str())
             }
             Key::Id(id) => e
                 .attr("id")

@@ -330,7 +330,7 @@ pub fn is_literal_text_parent(name: &str, scripting: bool) -> bool {
 fn preserves_whitespace(e: &ElementData<'_>) -> bool {
     e.ns == Namespace::Html
         && matches!(
-            e.name,
+            e.name(),
             "pre"
                 | "textarea"
                 | "listing"
@@ -429,7 +429,7 @@ pub fn serialize_children_to<W: Write>(
 ) -> io::Result<()> {
     if let Some(e) = doc.element(node)
         && e.ns == Namespace::Html
-        && serializes_as_void(e.name)
+        && serializes_as_void(e.name())
     {
         return Ok(());
     }
@@ -492,17 +492,17 @@ fn declares_charset(doc: &Document<'_>, head: NodeId) -> bool {
 fn charset_attr(e: &ElementData<'_>) -> Option<(usize, bool)> {
     let plain = |a: &Attr<'_>| a.ns == AttrNamespace::None;
     if let Some(i) = e
-        .attrs
+        .attrs()
         .iter()
         .position(|a| plain(a) && a.name.eq_ignore_ascii_case("charset"))
     {
         return Some((i, false));
     }
-    let content_type = e.attrs.iter().any(|a| {
+    let content_type = e.attrs().iter().any(|a| {
         plain(a) && a.name == "http-equiv" && a.value.eq_ignore_ascii_case("content-type")
     });
     let content = e
-        .attrs
+        .attrs()
         .iter()
         .position(|a| plain(a) && a.name == "content")?;
     content_type.then_some((content, true))
@@ -637,7 +637,8 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
                     self.out.write_all(c.as_bytes())?;
                     self.out.write_all(b"-->")?;
                 }
-                NodeData::ProcessingInstruction { target, data } => {
+                NodeData::ProcessingInstruction(pi) => {
+                    let (target, data) = (pi.target, pi.data);
                     self.token();
                     self.out.write_all(b"<?")?;
                     self.out.write_all(target.as_bytes())?;
@@ -733,7 +734,7 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
     /// element that serialises as void or is self-closed).
     fn start_element(&mut self, node: NodeId, e: &ElementData<'a>) -> io::Result<bool> {
         let o = self.options;
-        let void = e.ns == Namespace::Html && serializes_as_void(e.name);
+        let void = e.ns == Namespace::Html && serializes_as_void(e.name());
         let inject = self.charset.is_some()
             && e.ns == Namespace::Html
             && e.tag == Tag::Head
@@ -795,7 +796,7 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
         }
         if o.pre_newline
             && e.ns == Namespace::Html
-            && matches!(e.name, "pre" | "textarea" | "listing")
+            && matches!(e.name(), "pre" | "textarea" | "listing")
             && let Some(c) = child
             && let NodeData::Text(t) = self.doc.data(c)
             && t.starts_with('\n')
@@ -848,7 +849,7 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
         }
         self.token();
         self.out.write_all(b"</")?;
-        self.out.write_all(e.name.as_bytes())?;
+        self.out.write_all(e.name().as_bytes())?;
         self.out.write_all(b">")
     }
 
@@ -863,7 +864,7 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
         let parent = self.open.last().copied().or_else(|| self.doc.parent(node));
         let literal = !self.options.escape_raw_text
             && parent.and_then(|p| self.doc.element(p)).is_some_and(|e| {
-                e.ns == Namespace::Html && is_literal_text_parent(e.name, self.options.scripting)
+                e.ns == Namespace::Html && is_literal_text_parent(e.name(), self.options.scripting)
             });
         let collapsed;
         let t = if self.options.strip_whitespace && self.preserve == 0 {
@@ -916,7 +917,7 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
 
     fn start_tag(&mut self, e: &ElementData<'a>, solidus: Solidus) -> io::Result<()> {
         self.out.write_all(b"<")?;
-        self.out.write_all(e.name.as_bytes())?;
+        self.out.write_all(e.name().as_bytes())?;
         // With `meta_charset`, the attribute of a `meta` that names the encoding.
         let rewrite = match &self.charset {
             Some(name) if e.ns == Namespace::Html && e.tag == Tag::Meta => {
@@ -932,12 +933,12 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
             _ => None,
         };
         let mut unquoted = false;
-        for (i, a) in e.attrs.iter().enumerate() {
+        for (i, a) in e.attrs().iter().enumerate() {
             let value = match &rewrite {
                 Some((j, v)) if *j == i => v.as_str(),
                 _ => a.value,
             };
-            unquoted = self.attribute(Some(e), a.ns, a.name, value, e.attrs.get(i + 1))?;
+            unquoted = self.attribute(Some(e), a.ns, a.name, value, e.attrs().get(i + 1))?;
         }
         match solidus {
             Solidus::None => {}
@@ -980,7 +981,7 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
                 || (o.minimize_boolean_attributes
                     && ns == AttrNamespace::None
                     && e.is_some_and(|e| {
-                        e.ns == Namespace::Html && is_boolean_attribute(e.name, name)
+                        e.ns == Namespace::Html && is_boolean_attribute(e.name(), name)
                     })
                     && (value.is_empty() || value.eq_ignore_ascii_case(name))));
         if bare {

@@ -99,10 +99,10 @@ pub fn html5lib_dump_to<W: Write + ?Sized>(doc: &Document<'_>, out: &mut W) -> i
                     Namespace::Svg => out.write_all(b"svg ")?,
                     Namespace::MathMl => out.write_all(b"math ")?,
                 }
-                out.write_all(e.name.as_bytes())?;
+                out.write_all(e.name().as_bytes())?;
                 out.write_all(b">")?;
                 let mut attrs: Vec<(String, &str)> = e
-                    .attrs
+                    .attrs()
                     .iter()
                     .map(|a| {
                         let prefix = match a.ns {
@@ -134,7 +134,8 @@ pub fn html5lib_dump_to<W: Write + ?Sized>(doc: &Document<'_>, out: &mut W) -> i
                 out.write_all(c.as_bytes())?;
                 out.write_all(b" -->")?;
             }
-            NodeData::ProcessingInstruction { target, data } => {
+            NodeData::ProcessingInstruction(pi) => {
+                let (target, data) = (pi.target, pi.data);
                 out.write_all(b"<?")?;
                 out.write_all(target.as_bytes())?;
                 out.write_all(b" ")?;

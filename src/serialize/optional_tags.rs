@@ -71,7 +71,7 @@ pub(super) fn thing(doc: &Document<'_>, n: Option<NodeId>) -> Thing {
                 .first()
                 .is_some_and(|&b| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' ')),
         },
-        NodeData::Comment(_) | NodeData::ProcessingInstruction { .. } => Thing::Comment,
+        NodeData::Comment(_) | NodeData::ProcessingInstruction(_) => Thing::Comment,
         _ => Thing::Other,
     }
 }
@@ -93,7 +93,7 @@ pub(super) struct Start<'x, 'a> {
 
 /// Whether element `e`'s start tag is left out.
 pub(super) fn omit_start(mode: OptionalTags, e: &ElementData<'_>, s: &Start<'_, '_>) -> bool {
-    if mode == OptionalTags::Keep || e.ns != Namespace::Html || !e.attrs.is_empty() {
+    if mode == OptionalTags::Keep || e.ns != Namespace::Html || !e.attrs().is_empty() {
         return false;
     }
     let safe = mode == OptionalTags::OmitSafe;
@@ -377,10 +377,10 @@ fn p_parent_allows(doc: &Document<'_>, parent: Option<NodeId>) -> bool {
     parent.and_then(|p| doc.element(p)).is_some_and(|p| {
         p.ns == Namespace::Html
             && !matches!(
-                p.name,
+                p.name(),
                 "a" | "audio" | "del" | "ins" | "map" | "noscript" | "video"
             )
-            && !may_be_custom_element_name(p.name)
+            && !may_be_custom_element_name(p.name())
     })
 }
 
@@ -521,7 +521,7 @@ where
     // The end tags pop down to the first element of their name: one left open above would
     // stop them (`<dd><li><dd>`: `</dd>` closes the inner `dd`).
     if !matches!(p.tag, Tag::Template | Tag::Body | Tag::Html)
-        && full().any(|x| x.ns == Namespace::Html && x.name == p.name)
+        && full().any(|x| x.ns == Namespace::Html && x.name() == p.name())
     {
         return false;
     }

@@ -479,7 +479,7 @@ mod tests {
         let arena = Arena::new();
         let doc = parse_document_str(&arena, html, &ParseOptions::default());
         doc.descendants(doc.root())
-            .filter(|&n| doc.element(n).is_some_and(|e| e.name == "b"))
+            .filter(|&n| doc.element(n).is_some_and(|e| e.name() == "b"))
             .count()
     }
 

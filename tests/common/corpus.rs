@@ -114,7 +114,7 @@ pub fn chromium_options() -> ParseOptions {
 /// `charset`, else `http-equiv=Content-Type` + `content`.
 fn meta_declaration(doc: &Document<'_>, id: NodeId) -> Option<&'static Encoding> {
     let e = doc.element(id)?;
-    if e.ns != Namespace::Html || e.name != "meta" {
+    if e.ns != Namespace::Html || e.name() != "meta" {
         return None;
     }
     if let Some(declared) = e
@@ -147,7 +147,7 @@ pub fn chromium_ignores_late_meta(doc: &Document<'_>) -> Option<String> {
         .descendants(doc.root())
         .find(|&id| meta_declaration(doc, id).is_some())?;
     let in_body = std::iter::successors(doc.parent(meta), |&p| doc.parent(p)).any(|p| {
-        matches!(doc.data(p), NodeData::Element(e) if e.ns == Namespace::Html && e.name == "body")
+        matches!(doc.data(p), NodeData::Element(e) if e.ns == Namespace::Html && e.name() == "body")
     });
     in_body.then(|| {
         format!(

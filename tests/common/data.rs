@@ -54,11 +54,13 @@ pub fn data_required() -> bool {
 pub fn how_to_get(path: &std::path::Path) -> &'static str {
     let under = |name: &str| path.components().any(|c| c.as_os_str() == name);
     if under("html5lib-tests") {
-        "run `git submodule update --init` (html5lib-tests at the pinned commit) or set \
-         SIMDHTML_SHARED to the shared data folder (README.md, \"Test data\")"
+        "the tests/html5lib-tests submodule is empty too: run `git submodule update --init` \
+         (html5lib-tests at the pinned commit) or set SIMDHTML_SHARED to the shared data folder \
+         (README.md, \"Test data\")"
     } else if under("corpus") || under("corpus-chromium") {
         "the real-page corpus and Chromium's results for it are project-internal (not \
-         redistributable); set SIMDHTML_SHARED to the shared data folder that holds them"
+         redistributable); set SIMDHTML_SHARED to the shared data folder that holds them \
+         (README.md, \"Test data\")"
     } else {
         "set SIMDHTML_SHARED to the shared data folder (README.md, \"Test data\" says where each \
          part comes from)"
