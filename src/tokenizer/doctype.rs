@@ -23,12 +23,12 @@ impl<'a> Tokenizer<'a> {
     fn emit_doctype(&mut self) -> Option<Token<'a>> {
         let (src, arena) = (self.src, self.arena);
         let finish = |b: &Option<TextBuf>| b.as_ref().map(|b| b.finish(src, arena));
-        Some(Token::Doctype(Doctype {
+        Some(Token::Doctype(arena.alloc(Doctype {
             name: finish(&self.doctype_name),
             public_id: finish(&self.doctype_public),
             system_id: finish(&self.doctype_system),
             force_quirks: self.force_quirks,
-        }))
+        })))
     }
 
     /// The shared "EOF" branch of most DOCTYPE states: an eof-in-doctype parse error, the

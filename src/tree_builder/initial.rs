@@ -33,7 +33,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     d.public_id.unwrap_or(""),
                     d.system_id.unwrap_or(""),
                 );
-                let mode = quirks::doctype_quirks_mode(&d);
+                let mode = quirks::doctype_quirks_mode(d);
                 self.quirks_mode = mode;
                 self.sink.set_quirks_mode(mode);
                 self.mode = InsertionMode::BeforeHtml;
