@@ -156,3 +156,68 @@ fn selectedcontent_mirrors_the_selected_option() {
         ""
     );
 }
+
+/// An element keeps its name as it was given even where its tag is a known one (the tag is
+/// `Tag::from_name` of the lower-cased name): a fragment's context element, and a third
+/// party's calls to the sink. A fragment's context is classified by that tag for the tokenizer
+/// state too, as for the insertion mode.
+#[test]
+fn element_names_keep_their_spelling_when_the_tag_is_known() {
+    use simdhtml::Tag;
+    use simdhtml::dom::ArenaSink;
+    use simdhtml::tree_builder::{InsertionPoint, TreeSink};
+    let arena = Arena::new();
+    for (context, ns) in [
+        (FragmentContext::html("TD"), Namespace::Html),
+        (
+            FragmentContext {
+                ns: Namespace::MathMl,
+                name: "MI",
+                attrs: &[],
+            },
+            Namespace::MathMl,
+        ),
+    ] {
+        let name = context.name;
+        let doc = parse_fragment(&arena, "x", context, &ParseOptions::default());
+        let named: Vec<(Namespace, &str)> = doc
+            .node_ids()
+            .filter_map(|id| doc.element(id).map(|e| (e.ns, e.name())))
+            .collect();
+        assert_eq!(named, [(Namespace::Html, "html"), (ns, name)]);
+    }
+    let title = parse_fragment(
+        &arena,
+        "<b>x</b>",
+        FragmentContext::html("TITLE"),
+        &ParseOptions::default(),
+    );
+    assert_eq!(title.text_content(title.root()), "<b>x</b>");
+
+    let mut sink = ArenaSink::new(&arena, "", false);
+    let mut names = Vec::new();
+    for (ns, name) in [
+        (Namespace::Html, "DIV"),
+        (Namespace::Html, "Td"),
+        (Namespace::MathMl, "MI"),
+        (Namespace::Svg, "foreignObject"),
+        (Namespace::Html, "div"),
+    ] {
+        let el = sink.create_element(ns, name, Tag::from_name(&name.to_ascii_lowercase()), &[]);
+        let parent = sink.document();
+        sink.insert(
+            InsertionPoint {
+                parent,
+                before: None,
+            },
+            el,
+        );
+        names.push(name);
+    }
+    let (doc, _) = sink.finish();
+    let got: Vec<&str> = doc
+        .children(doc.root())
+        .filter_map(|n| doc.element(n).map(|e| e.name()))
+        .collect();
+    assert_eq!(got, names);
+}

@@ -91,25 +91,17 @@ static NO_ATTRS: &[Attr<'static>] = &[];
 impl<'a> ElementData<'a> {
     /// An element named `name` (its tag is `Tag::from_name` of the ASCII-lower-cased name)
     /// with `attrs`, no contents. What the two references point to goes into `arena` unless
-    /// it is static: nothing for a known tag's own name and for no attributes, 16 bytes each
-    /// otherwise.
-    ///
-    /// `compare`: whether `name` may differ from its known tag's own name, so that the two
-    /// are compared. The parser passes it for SVG elements only: the tokenizer lower-cases tag
-    /// names, and only SVG element names are adjusted (13.2.6.1), so an HTML or MathML
-    /// element it creates with a known tag has that tag's name.
+    /// it is static: nothing for a known tag's own name (the name is compared with it: a
+    /// fragment's context, an SVG element's adjusted name or a third party's sink call may
+    /// spell it otherwise) and for no attributes, 16 bytes each otherwise.
     #[inline(always)]
     pub(crate) fn new(
         arena: &'a bumpalo::Bump,
         (ns, tag, name): (Namespace, crate::Tag, &'a str),
         attrs: &'a [Attr<'a>],
-        compare: bool,
     ) -> ElementData<'a> {
         let name = match tag.static_name() {
-            Some(known) if !compare || same_name(known, name) => {
-                debug_assert_eq!(*known, name, "an element's name is its known tag's");
-                known
-            }
+            Some(known) if same_name(known, name) => known,
             _ => &*arena.alloc(name),
         };
         ElementData {
@@ -273,12 +265,7 @@ mod tests {
             value: "x",
             ns: crate::tree_builder::AttrNamespace::None,
         }];
-        let div = ElementData::new(
-            &arena,
-            (Namespace::Html, crate::Tag::Div, "div"),
-            &attrs,
-            true,
-        );
+        let div = ElementData::new(&arena, (Namespace::Html, crate::Tag::Div, "div"), &attrs);
         assert_eq!(
             (div.name(), div.attrs().len(), div.attr("id")),
             ("div", 1, Some("x"))
@@ -291,15 +278,9 @@ mod tests {
             &arena,
             (Namespace::Svg, crate::Tag::ForeignObject, "foreignObject"),
             &[],
-            true,
         );
         assert_eq!((svg.name(), svg.attrs().len()), ("foreignObject", 0));
-        let custom = ElementData::new(
-            &arena,
-            (Namespace::Html, crate::Tag::Other, "my-el"),
-            &[],
-            true,
-        );
+        let custom = ElementData::new(&arena, (Namespace::Html, crate::Tag::Other, "my-el"), &[]);
         assert_eq!(custom.name(), "my-el");
     }
 }

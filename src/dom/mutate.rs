@@ -69,7 +69,7 @@ impl<'a> Document<'a> {
         let tag = crate::Tag::from_name(&name.to_ascii_lowercase());
         let contents = (ns == Namespace::Html && name == "template")
             .then(|| self.push(NodeData::DocumentFragment));
-        let mut data = ElementData::new(arena, (ns, tag, name), &[], true);
+        let mut data = ElementData::new(arena, (ns, tag, name), &[]);
         data.contents = contents;
         self.push(NodeData::Element(data))
     }

@@ -259,7 +259,7 @@ impl<'a, const SPANS: bool> TreeSink<'a> for ArenaSink<'a, SPANS> {
         } else {
             None
         };
-        let mut data = ElementData::new(self.arena, (ns, tag, name), attrs, ns == Namespace::Svg);
+        let mut data = ElementData::new(self.arena, (ns, tag, name), attrs);
         data.contents = contents;
         self.doc.push(NodeData::Element(data))
     }

@@ -712,16 +712,19 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 }
 
 /// The tokenizer state for a fragment parse with the given context element (13.4 step 11).
+/// The context is classified by its tag, `Tag::from_name` of its ASCII-lower-cased name, as
+/// the tree builder classifies it for "reset the insertion mode appropriately" (so a context
+/// named `TITLE` is a `title` element for both).
 pub fn fragment_tokenizer_state(context: &ContextElement<'_>, scripting: bool) -> State {
     if context.ns != Namespace::Html {
         return State::Data;
     }
-    match context.name {
-        "title" | "textarea" => State::Rcdata,
-        "style" | "xmp" | "iframe" | "noembed" | "noframes" => State::Rawtext,
-        "script" => State::ScriptData,
-        "noscript" if scripting => State::Rawtext,
-        "plaintext" => State::Plaintext,
+    match Tag::from_name(&context.name.to_ascii_lowercase()) {
+        Tag::Title | Tag::Textarea => State::Rcdata,
+        Tag::Style | Tag::Xmp | Tag::Iframe | Tag::Noembed | Tag::Noframes => State::Rawtext,
+        Tag::Script => State::ScriptData,
+        Tag::Noscript if scripting => State::Rawtext,
+        Tag::Plaintext => State::Plaintext,
         _ => State::Data,
     }
 }
