@@ -111,6 +111,30 @@ fn whitespace_after_after_frameset_reconstructs_the_formatting_elements() {
     );
 }
 
+/// Target `roundtrip`, not a library bug (`round_trip_hazard` names it "selectedcontent not
+/// its option's copy"): the `</i>` runs the adoption agency algorithm, which removes the
+/// `option` between the `i` and the furthest block (`h3`) from the stack of open elements
+/// without popping it, and "maybe clone an option into selectedcontent" runs when an option is
+/// popped (4.10.10), so the `selectedcontent` keeps its `i` and gets no `X`. The serialisation
+/// ends the option with `</option>`, which pops it, and parsed again the `selectedcontent`
+/// holds a copy of the option's children. This pins the first tree.
+#[test]
+fn an_option_the_adoption_agency_removes_from_the_stack_is_not_cloned() {
+    let arena = Arena::new();
+    let doc = parse_document_str(
+        &arena,
+        "<select><button><selectedcontent><i><button><option>X<h3></i>",
+        &ParseOptions::default(),
+    );
+    assert_eq!(
+        html5lib_dump(&doc),
+        "| <html>\n|   <head>\n|   <body>\n|     <select>\n|       <button>\n\
+         |         <selectedcontent>\n|           <i>\n|       <i>\n|       <button>\n\
+         |         <i>\n|           <option>\n|             \"X\"\n|         <h3>\n\
+         |           <i>\n"
+    );
+}
+
 /// Target `roundtrip`, not a library bug (`round_trip_hazard` names it "html in foreign
 /// content"): an `<svg>` start tag in a MathML `annotation-xml` goes through the "in body"
 /// rules (13.2.6, the tree construction dispatcher), which reconstruct the active formatting

@@ -8,9 +8,10 @@
 //!
 //! Arbitrary input builds, within milliseconds of fuzzing, trees that the standard itself says
 //! cannot round-trip (13.3's warning). `round_trip_hazard` names the reasons and detects them
-//! in the first tree: a carriage return, `plaintext`, a script escape, a doctype whose quirks
-//! mode its serialisation loses, the parser's misnestings, an option inside a
-//! `selectedcontent`. A difference is accepted only when the first tree has one of those, and
+//! in the first tree (its documentation lists them: a carriage return, `plaintext`, a script
+//! escape, a doctype whose quirks mode its serialisation loses, the parser's misnestings,
+//! `selectedcontent` states markup cannot give, ...). A difference is accepted only when the
+//! first tree has one of those, and
 //! the first accepted difference of each kind is reported on stderr (`roundtrip: spec-allowed
 //! instability ...`), so the logs show that they happen. `SIMDHTML_FUZZ_STRICT_ROUNDTRIP=1`
 //! accepts none (every difference is a crash), to collect them.

@@ -761,6 +761,15 @@ struct Open {
 ///   one (a disabled one, or one cloning has not reached yet) can parse otherwise. (A library
 ///   bug had the same shape, `an_option_removed_by_selectedcontent_cloning_is_not_the_selected_one`,
 ///   fixed; the 90-second strict check after the fix still found this reason on its own.)
+/// - `"selectedcontent not its option's copy"`: a `select` whose `selectedcontent` comes
+///   before the select's selected option and whose children are not a copy of that option's.
+///   Parsed again, popping the option (its end tag, which 13.3 writes) clones its children
+///   into the `selectedcontent` (4.10.10). The parser builds such a tree when the option
+///   leaves the stack of open elements without being popped: the adoption agency algorithm
+///   removes the elements between the formatting element and the furthest block from the
+///   stack, and cloning runs when an option is popped:
+///   `<select><button><selectedcontent><i><button><option>X<h3></i>` leaves the
+///   `selectedcontent` with its `<i>` and without the `X`.
 /// - `"html in foreign content"`: an HTML element whose parent is an SVG or MathML element
 ///   that is neither an HTML integration point nor a MathML text integration point. Markup
 ///   cannot say it: there its start tag makes a foreign element (or, for the tags that break
@@ -791,6 +800,7 @@ pub fn round_trip_hazard(doc: &Document<'_>) -> Option<&'static str> {
                 "doctype",
                 "misnesting",
                 "option in selectedcontent",
+                "selectedcontent not its option's copy",
                 "after frameset",
                 "html in foreign content",
                 "shadow root not written",
@@ -930,5 +940,64 @@ pub fn round_trip_hazard(doc: &Document<'_>) -> Option<&'static str> {
             stack.push((c, inner));
         }
     }
+    if selectedcontent_not_its_options_copy(doc) {
+        note("selectedcontent not its option's copy");
+    }
     found
+}
+
+/// The `"selectedcontent not its option's copy"` reason of [`round_trip_hazard`]: a `select`
+/// (without `multiple`) whose first `selectedcontent` comes before its selected option (the
+/// last option with `selected`, else the first enabled one) in tree order, with children
+/// that serialise otherwise than the option's.
+fn selectedcontent_not_its_options_copy(doc: &Document<'_>) -> bool {
+    let options = simdhtml::serialize::SerializeOptions::default();
+    let inner = |n| simdhtml::serialize::serialize_children(doc, n, &options);
+    let nearest_select = |n: NodeId| {
+        let mut p = doc.parent(n);
+        while let Some(a) = p {
+            if doc.element(a).is_some_and(|e| is_html(e, "select")) {
+                return Some(a);
+            }
+            p = doc.parent(a);
+        }
+        None
+    };
+    for select in doc.descendants(doc.root()) {
+        let Some(e) = doc.element(select) else {
+            continue;
+        };
+        if !is_html(e, "select") || e.attr("multiple").is_some() {
+            continue;
+        }
+        let (mut selectedcontent, mut last_selected, mut first_enabled) = (None, None, None);
+        for n in doc.descendants(select) {
+            let Some(el) = doc.element(n) else {
+                continue;
+            };
+            if is_html(el, "selectedcontent") && selectedcontent.is_none() {
+                selectedcontent = Some(n);
+            } else if is_html(el, "option") && nearest_select(n) == Some(select) {
+                let disabled = el.attr("disabled").is_some()
+                    || doc
+                        .parent(n)
+                        .and_then(|p| doc.element(p))
+                        .is_some_and(|p| is_html(p, "optgroup") && p.attr("disabled").is_some());
+                if el.attr("selected").is_some() {
+                    last_selected = Some((n, selectedcontent.is_some()));
+                }
+                if first_enabled.is_none() && !disabled {
+                    first_enabled = Some((n, selectedcontent.is_some()));
+                }
+            }
+        }
+        if let (Some(sc), Some((option, after))) =
+            (selectedcontent, last_selected.or(first_enabled))
+            && after
+            && inner(sc) != inner(option)
+        {
+            return true;
+        }
+    }
+    false
 }
