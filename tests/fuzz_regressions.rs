@@ -135,6 +135,29 @@ fn an_option_the_adoption_agency_removes_from_the_stack_is_not_cloned() {
     );
 }
 
+/// Target `roundtrip`, not a library bug (`round_trip_hazard` names it "template mode"): the
+/// `th` pushes a marker after the `s` in the list of active formatting elements, so the inner
+/// `</template>` clears the list only up to it and the `s` stays; the line feed, which "in
+/// template" processes with the "in body" rules without changing its mode, reconstructs an
+/// `s` in the outer template's contents, and the `tbody` then switches the template to "in
+/// table" and is inserted. In the serialisation the `s` has a start tag, which switches the
+/// template to "in body", where the `tbody` is ignored. This pins the first tree.
+#[test]
+fn a_reconstructed_element_leaves_the_template_insertion_mode_as_it_was() {
+    let arena = Arena::new();
+    let doc = parse_document_str(
+        &arena,
+        "<template><template><tr><s><th></template>\n<tbody>",
+        &ParseOptions::default(),
+    );
+    assert_eq!(
+        html5lib_dump(&doc),
+        "| <html>\n|   <head>\n|     <template>\n|       content\n|         <template>\n\
+         |           content\n|             <tr>\n|               <th>\n|             <s>\n\
+         |         <s>\n|           \"\n\"\n|         <tbody>\n|   <body>\n"
+    );
+}
+
 /// Target `roundtrip`, not a library bug (`round_trip_hazard` names it "html in foreign
 /// content"): an `<svg>` start tag in a MathML `annotation-xml` goes through the "in body"
 /// rules (13.2.6, the tree construction dispatcher), which reconstruct the active formatting

@@ -770,6 +770,15 @@ struct Open {
 ///   stack, and cloning runs when an option is popped:
 ///   `<select><button><selectedcontent><i><button><option>X<h3></i>` leaves the
 ///   `selectedcontent` with its `<i>` and without the `X`.
+/// - `"template mode"`: a template's contents with a table part (`caption`, `colgroup`, `col`,
+///   `tbody`, `thead`, `tfoot`, `tr`, `td`, `th`) after an element child that is neither a
+///   table part nor one the "in head" rules insert. In markup the first such start tag decides
+///   the template insertion mode ("in template", 13.2.6.4.18): an `<s>` switches it to "in
+///   body", where a table part's start tag is ignored. The parser builds the tree when the
+///   earlier element came without a start tag of its own, reconstructed from the list of
+///   active formatting elements for text ("in template" processes characters with the "in
+///   body" rules and keeps its mode): `<template><template><tr><s><th></template>` LF
+///   `<tbody>`, where `</template>` clears the list only up to the `th`'s marker.
 /// - `"html in foreign content"`: an HTML element whose parent is an SVG or MathML element
 ///   that is neither an HTML integration point nor a MathML text integration point. Markup
 ///   cannot say it: there its start tag makes a foreign element (or, for the tags that break
@@ -801,6 +810,7 @@ pub fn round_trip_hazard(doc: &Document<'_>) -> Option<&'static str> {
                 "misnesting",
                 "option in selectedcontent",
                 "selectedcontent not its option's copy",
+                "template mode",
                 "after frameset",
                 "html in foreign content",
                 "shadow root not written",
@@ -943,7 +953,39 @@ pub fn round_trip_hazard(doc: &Document<'_>) -> Option<&'static str> {
     if selectedcontent_not_its_options_copy(doc) {
         note("selectedcontent not its option's copy");
     }
+    if table_part_after_body_element_in_template(doc) {
+        note("template mode");
+    }
     found
+}
+
+/// The `"template mode"` reason of [`round_trip_hazard`].
+fn table_part_after_body_element_in_template(doc: &Document<'_>) -> bool {
+    const TABLE_PARTS: [&str; 9] = [
+        "caption", "colgroup", "col", "tbody", "thead", "tfoot", "tr", "td", "th",
+    ];
+    const IN_HEAD: [&str; 10] = [
+        "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template",
+        "title",
+    ];
+    doc.node_ids()
+        .filter_map(|t| doc.template_contents(t))
+        .any(|contents| {
+            let mut body_element = false;
+            for c in doc.children(contents) {
+                let Some(e) = doc.element(c) else {
+                    continue;
+                };
+                if in_html(e, &TABLE_PARTS) {
+                    if body_element {
+                        return true;
+                    }
+                } else if !in_html(e, &IN_HEAD) {
+                    body_element = true;
+                }
+            }
+            false
+        })
 }
 
 /// The `"selectedcontent not its option's copy"` reason of [`round_trip_hazard`]: a `select`
