@@ -159,6 +159,14 @@ pub struct ContextElement<'a> {
     pub attrs: &'a [Attribute<'a>],
 }
 
+impl ContextElement<'_> {
+    /// Its tag: `Tag::from_name` of the ASCII-lower-cased name, by which both the tokenizer
+    /// state and "reset the insertion mode appropriately" classify it.
+    fn tag(&self) -> Tag {
+        Tag::from_name(&self.name.to_ascii_lowercase())
+    }
+}
+
 /// An index into the builder's table of the elements it created.
 pub(crate) type ElemId = u32;
 
@@ -357,7 +365,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         let fragment = tb.sink.create_document_fragment();
         tb.root_insertion_target = Some(fragment);
         // The context element (never inserted anywhere).
-        let ctx_tag = Tag::from_name(&context.name.to_ascii_lowercase());
+        let ctx_tag = context.tag();
         let ctx = tb.create_element(context.ns, context.name, ctx_tag, context.attrs, true);
         tb.context = Some(ctx);
         // Step 17.
@@ -712,14 +720,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 }
 
 /// The tokenizer state for a fragment parse with the given context element (13.4 step 11).
-/// The context is classified by its tag, `Tag::from_name` of its ASCII-lower-cased name, as
-/// the tree builder classifies it for "reset the insertion mode appropriately" (so a context
-/// named `TITLE` is a `title` element for both).
+/// The context is classified by its tag, as the tree builder classifies it for "reset the
+/// insertion mode appropriately" (so a context named `TITLE` is a `title` element for both).
 pub fn fragment_tokenizer_state(context: &ContextElement<'_>, scripting: bool) -> State {
     if context.ns != Namespace::Html {
         return State::Data;
     }
-    match Tag::from_name(&context.name.to_ascii_lowercase()) {
+    match context.tag() {
         Tag::Title | Tag::Textarea => State::Rcdata,
         Tag::Style | Tag::Xmp | Tag::Iframe | Tag::Noembed | Tag::Noframes => State::Rawtext,
         Tag::Script => State::ScriptData,
