@@ -220,29 +220,37 @@ fn drive<'a, const SPANS: bool>(
     }
 }
 
-/// How many nodes a parse of some input will create, estimated from its `<` count, so that
-/// the node table is allocated once instead of growing by doubling (each growth copies the
-/// whole table). (The builder's element table needs no hint: its slots are reused, so it holds
-/// about as many entries as the deepest stack of open elements.)
+/// How many nodes a parse of some input will create, estimated from its markup, so that the
+/// node table is allocated once instead of growing (each growth copies the whole table, and
+/// for a moment holds both copies). (The builder's element table needs no hint: its slots are
+/// reused, so it holds about as many entries as the deepest stack of open elements.)
 ///
-/// On the shared corpus a page has 0.6–1.8 nodes per `<` (the byte count is a much worse
-/// guide: 20 to thousands of bytes per node); an estimate that falls short costs one growth,
-/// as before.
+/// Each `<` followed by an ASCII letter, `!` or `?` may start an element, a comment or a
+/// DOCTYPE, and each `<` not right after a `>` may end a text node
+/// (`tokenizer::count_node_marks`); a sixteenth more and 16 cover the elements the tree
+/// builder creates without a tag (`html`, `head`, `body`, `tbody`, ...). On the shared corpus
+/// every page has fewer nodes than this (at most 0.95 of it; 1.11 estimated nodes per node on
+/// the whole corpus, where the earlier 1.5 nodes per `<` gave 1.26 and fell short on a page).
+/// The byte count is a much worse guide: 20 to thousands of bytes per node. Input made to
+/// create more nodes (misnested formatting elements) grows the table by a quarter at a time
+/// (`Document::push`).
 #[derive(Debug, Clone, Copy)]
 struct SizeHint {
     nodes: usize,
 }
 
 impl SizeHint {
-    fn of(input: &str) -> SizeHint {
-        SizeHint::of_bytes(input.as_bytes())
+    fn of(input: &str, options: &ParseOptions) -> SizeHint {
+        SizeHint::of_bytes(input.as_bytes(), options)
     }
 
-    /// From the bytes before decoding (in an ASCII-compatible encoding `<` is the same byte).
-    fn of_bytes(input: &[u8]) -> SizeHint {
-        let opens = memchr::memchr_iter(b'<', input).count();
+    /// From the bytes before decoding (in an ASCII-compatible encoding `<`, `>`, `!` and the
+    /// ASCII letters are the same bytes); counted by the scanning layer, byte at a time for
+    /// the scalar twin.
+    fn of_bytes(input: &[u8], options: &ParseOptions) -> SizeHint {
+        let marks = crate::tokenizer::count_node_marks(input, options.scalar);
         SizeHint {
-            nodes: opens + opens / 2 + 16,
+            nodes: marks + marks / 16 + 16,
         }
     }
 }
@@ -373,7 +381,7 @@ fn parse_in_two_parts<'a>(
     state: &mut EncodingState<'a>,
 ) -> Result<Document<'a>, &'static Encoding> {
     let head = simdutf8::basic::from_utf8(&bytes[..ascii]).expect("ASCII is UTF-8");
-    let size = SizeHint::of_bytes(bytes);
+    let size = SizeHint::of_bytes(bytes, options);
     with_arena_sink!(arena, head, options, size.nodes, sink => {
         parse_in_two_parts_into(sink, arena, bytes, head, encoding, options, state)
     })
@@ -456,7 +464,7 @@ fn parse_text<'a>(
     options: &ParseOptions,
     state: &mut EncodingState<'_>,
 ) -> Result<Document<'a>, &'static Encoding> {
-    let size = SizeHint::of(input);
+    let size = SizeHint::of(input, options);
     with_arena_sink!(arena, input, options, size.nodes, sink => {
         parse_text_into(sink, arena, input, options, state)
     })
@@ -516,7 +524,7 @@ pub fn parse_fragment<'a>(
         name: context.name,
         attrs: context.attrs,
     };
-    let size = SizeHint::of(input);
+    let size = SizeHint::of(input, options);
     let mut doc = with_arena_sink!(arena, input, options, size.nodes, sink => {
         parse_fragment_into(sink, arena, input, ctx, options)
     });

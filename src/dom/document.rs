@@ -290,7 +290,25 @@ impl<'a> Document<'a> {
         self.errors = errors;
     }
 
+    /// Makes room for one more node record: a full table grows by a quarter (and 16), not by
+    /// doubling, since the parser sizes it from an estimate that is rarely short, and a growth
+    /// holds the old and the new table at once.
+    #[inline(always)]
+    fn make_room(&mut self) {
+        if self.nodes.len() == self.nodes.capacity() {
+            self.grow();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        let more = self.nodes.len() / 4 + 16;
+        self.nodes.reserve_exact(more);
+    }
+
     pub(super) fn push(&mut self, data: NodeData<'a>) -> NodeId {
+        self.make_room();
         let id = NodeId::from_index(self.nodes.len());
         self.nodes.push(Node {
             parent: None,
@@ -311,6 +329,7 @@ impl<'a> Document<'a> {
         last: Option<NodeId>,
         data: NodeData<'a>,
     ) -> NodeId {
+        self.make_room();
         let id = NodeId::from_index(self.nodes.len());
         self.nodes.push(Node {
             parent: Some(parent),

@@ -39,6 +39,13 @@ mod token;
 pub(crate) use attr_spans::start_tag_attribute_spans;
 pub use error::{ErrorCode, LineCol, LineIndex, ParseError};
 pub use scan::ScanImpl;
+
+/// The marks of markup in `bytes` that may make a node (each `<` followed by an ASCII letter,
+/// `!` or `?`, and each `<` not right after a `>`), counted a block at a time, or byte at a time
+/// when `scalar`: the input of the parser's node table estimate.
+pub(crate) fn count_node_marks(bytes: &[u8], scalar: bool) -> usize {
+    scan::Scanner::new(scalar).count_node_marks(bytes)
+}
 pub use state::State;
 pub use token::{Attribute, Doctype, ProcessingInstruction, TagToken, Token};
 

@@ -272,6 +272,25 @@ impl Scanner {
         }
     }
 
+    /// [`count_node_marks`] of `haystack` with this scanner's instruction set (the scalar
+    /// twin for `Scalar` and `Memchr`).
+    pub(crate) fn count_node_marks(self, haystack: &[u8]) -> usize {
+        match self.imp {
+            #[cfg(target_arch = "x86_64")]
+            ScanImpl::Avx2 if std::is_x86_feature_detected!("popcnt") => {
+                // SAFETY: a `Scanner` holds `Avx2` only when `is_x86_feature_detected!("avx2")`
+                // said yes (`Scanner::new` via `ScanImpl::best`, or `Scanner::with_impl`), and
+                // `popcnt` was detected just now.
+                unsafe { x86::count_node_marks_avx2(haystack) }
+            }
+            #[cfg(target_arch = "x86_64")]
+            ScanImpl::Sse2 | ScanImpl::Avx2 => x86::count_node_marks_sse2(haystack),
+            #[cfg(target_arch = "aarch64")]
+            ScanImpl::Neon => neon::count_node_marks_neon(haystack),
+            _ => count_node_marks(haystack),
+        }
+    }
+
     /// The x86_64 block loop for the part of a run after its first 16 bytes.
     #[cfg(target_arch = "x86_64")]
     #[inline]
@@ -290,6 +309,28 @@ impl Scanner {
 #[inline]
 pub(crate) fn find_scalar(haystack: &[u8], set: &StopSet) -> Option<usize> {
     haystack.iter().position(|&b| set.contains(b))
+}
+
+/// The marks of markup that may make a node, the input of the node table's size estimate
+/// (`parser::SizeHint`): each `<` followed by an ASCII letter, `!` or `?` (a start tag, a
+/// comment, a DOCTYPE, a processing instruction's bogus comment) counts one, and each `<` that does not follow a `>` one more (the text before it).
+/// [`Scanner::count_node_marks`] gives the same count a block at a time.
+pub(crate) fn count_node_marks(haystack: &[u8]) -> usize {
+    count_node_marks_in(haystack, 0..haystack.len())
+}
+
+/// [`count_node_marks`] of the `<` at the offsets `range` of `haystack` (the bytes on either
+/// side of the range are still looked at): the scalar twin, and the block loops' ends.
+fn count_node_marks_in(haystack: &[u8], range: std::ops::Range<usize>) -> usize {
+    let mut count = 0;
+    for i in range {
+        if haystack[i] == b'<' {
+            let next = haystack.get(i + 1).copied().unwrap_or(0);
+            count += usize::from(next.is_ascii_alphabetic() || next == b'!' || next == b'?');
+            count += usize::from(i == 0 || haystack[i - 1] != b'>');
+        }
+    }
+    count
 }
 
 /// `memchr` for sets of up to three bytes, else the best block classifier.
@@ -322,6 +363,15 @@ mod tests {
     }
 
     fn check_all(hay: &[u8], what: &str) {
+        let marks = count_node_marks(hay);
+        for imp in ScanImpl::available() {
+            let scanner = Scanner::with_impl(imp).expect("available");
+            assert_eq!(
+                scanner.count_node_marks(hay),
+                marks,
+                "{imp:?} counting marks on {what}: {hay:?}"
+            );
+        }
         for set in ALL_SETS {
             let expected = find_scalar(hay, set);
             for imp in ScanImpl::available() {
@@ -333,6 +383,28 @@ mod tests {
                     &set.bytes[..set.len]
                 );
             }
+        }
+    }
+
+    #[test]
+    fn node_marks_are_counted_per_lt() {
+        // A start tag, a comment, a DOCTYPE and `<?` open a node; a `<` not after a `>` ends
+        // text.
+        for (hay, want) in [
+            (&b""[..], 0),
+            (b"<", 1),
+            (b"<a", 2),
+            (b"<!", 2),
+            (b"x<", 1),
+            (b"><", 0),
+            (b"<p>x</p>", 3),
+            (b"<p><b>", 3),
+            (b"a < b", 1),
+            (b"<Z><?x", 3),
+            (b"<1", 1),
+            (b"</", 1),
+        ] {
+            assert_eq!(count_node_marks(hay), want, "{hay:?}");
         }
     }
 
@@ -359,7 +431,7 @@ mod tests {
                 let base = &backing[align..align + len];
                 check_all(base, "no stop");
                 for pos in 0..len {
-                    for stop in [b'<', b'\0', b'A', b'\r', b'-', b'"', b' ', 0xC3] {
+                    for stop in [b'<', b'\0', b'A', b'\r', b'-', b'"', b' ', 0xC3, b'>', b'!'] {
                         let mut hay = base.to_vec();
                         hay[pos] = stop;
                         // Also a second stop later, which must not win.
@@ -367,6 +439,14 @@ mod tests {
                             hay[pos + 5] = b'>';
                         }
                         check_all(&hay, "one stop");
+                    }
+                    // Pairs around a `<` that the node marks look at, across block edges.
+                    for pair in [b"><", b"<!", b"<<", b"<>", b"<9"] {
+                        if pos + 1 < len {
+                            let mut hay = base.to_vec();
+                            hay[pos..pos + 2].copy_from_slice(pair);
+                            check_all(&hay, "a pair");
+                        }
                     }
                 }
             }
@@ -376,7 +456,7 @@ mod tests {
     #[test]
     fn every_implementation_matches_scalar_on_random_input() {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        let alphabet: &[u8] = b"abcXYZ <>&\"'=`-]?/\r\n\t\x0C\0\x80\xC3\xA9\xFF";
+        let alphabet: &[u8] = b"abcXYZ! <>&\"'=`-]?/\r\n\t\x0C\0\x80\xC3\xA9\xFF";
         for _ in 0..4000 {
             let len = (rng.next() % 200) as usize;
             // Sparse stop bytes: mostly `a`, sometimes anything from the alphabet.

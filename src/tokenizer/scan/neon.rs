@@ -2,8 +2,8 @@
 //! tables through `tbl`), with masks of four bits per byte (NEON has no `movemask`: a shift
 //! right and narrow by 4 packs the 16 byte lanes into 64 bits).
 
-use super::vector::{Mask, NibbleTables, Shuffle, Vector, find_blocks};
-use super::{StopSet, find_scalar};
+use super::vector::{Mask, NibbleTables, Shuffle, Vector, count_node_marks_blocks, find_blocks};
+use super::{StopSet, count_node_marks_in, find_scalar};
 use std::arch::aarch64::*;
 
 /// 16 bytes in a NEON register.
@@ -23,6 +23,11 @@ impl Mask for NibbleMask {
     #[inline(always)]
     fn first(self) -> usize {
         (self.0.trailing_zeros() / 4) as usize
+    }
+
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.0.count_ones() / 4
     }
 }
 
@@ -115,4 +120,11 @@ pub(super) fn find_neon(haystack: &[u8], set: &StopSet) -> Option<usize> {
     let stops = |v| unsafe { tables.stops(v) };
     // SAFETY: as above; `stops` needs nothing else.
     unsafe { find_blocks(haystack, stops, |tail| find_scalar(tail, set)) }
+}
+
+/// [`super::count_node_marks`] 16 bytes at a time with NEON.
+#[inline]
+pub(super) fn count_node_marks_neon(haystack: &[u8]) -> usize {
+    // SAFETY: NEON is part of the aarch64 baseline.
+    unsafe { count_node_marks_blocks::<Neon>(haystack, count_node_marks_in) }
 }

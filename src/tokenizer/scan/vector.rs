@@ -91,6 +91,8 @@ pub(super) trait Mask: Copy {
     fn is_empty(self) -> bool;
     /// The index of the first selected lane (the mask is not empty).
     fn first(self) -> usize;
+    /// How many lanes are selected.
+    fn count(self) -> u32;
 }
 
 /// One bit per lane, lane 0 the lowest (`movemask` on x86).
@@ -103,6 +105,11 @@ impl Mask for u32 {
     #[inline(always)]
     fn first(self) -> usize {
         self.trailing_zeros() as usize
+    }
+
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
     }
 }
 
@@ -192,4 +199,51 @@ pub(super) unsafe fn find_blocks<V: Vector>(
         i += V::BYTES;
     }
     tail(&haystack[i..]).map(|j| i + j)
+}
+
+/// [`super::count_node_marks`] over `haystack`, its inner bytes a block of `V::BYTES` at a time
+/// (each block loaded three times: one byte back, in place, one byte on), the first byte and
+/// the bytes after the last block by `rest` (the count of the `<` in a range of offsets).
+/// Never reads outside `haystack`.
+///
+/// # Safety
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(super) unsafe fn count_node_marks_blocks<V: Vector>(
+    haystack: &[u8],
+    rest: impl Fn(&[u8], std::ops::Range<usize>) -> usize,
+) -> usize {
+    let ptr = haystack.as_ptr();
+    let mut count = rest(haystack, 0..haystack.len().min(1));
+    let mut i = 1;
+    // SAFETY (for the whole loop): the caller guarantees the instruction set.
+    unsafe {
+        let (lt, gt, bang, question, lower) = (
+            V::splat(b'<'),
+            V::splat(b'>'),
+            V::splat(b'!'),
+            V::splat(b'?'),
+            V::splat(0x20),
+        );
+        while i + V::BYTES < haystack.len() {
+            // SAFETY: `1 <= i` and `i + V::BYTES + 1 <= haystack.len()`, so the blocks at
+            // `i - 1`, `i` and `i + 1` are inside `haystack`; loads need no alignment.
+            let is_lt = V::load(ptr.add(i)).eq(lt);
+            let lts = is_lt.movemask();
+            if !lts.is_empty() {
+                // SAFETY: as above.
+                let (before, after) = (V::load(ptr.add(i - 1)), V::load(ptr.add(i + 1)));
+                let opens = after
+                    .or(lower)
+                    .in_range(b'a', 26)
+                    .or(after.eq(bang))
+                    .or(after.eq(question));
+                let marks = is_lt.and(opens).movemask().count() + lts.count()
+                    - is_lt.and(before.eq(gt)).movemask().count();
+                count += marks as usize;
+            }
+            i += V::BYTES;
+        }
+    }
+    count + rest(haystack, i.min(haystack.len())..haystack.len())
 }

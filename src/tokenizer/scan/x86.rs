@@ -2,8 +2,10 @@
 //! byte table look-up, so it classifies by comparing against each listed stop byte) and AVX2
 //! (32 bytes, detected at run time; nibble tables through `vpshufb`).
 
-use super::vector::{NibbleTables, Shuffle, Vector, find_blocks, listed_stops};
-use super::{StopSet, find_scalar};
+use super::vector::{
+    NibbleTables, Shuffle, Vector, count_node_marks_blocks, find_blocks, listed_stops,
+};
+use super::{StopSet, count_node_marks_in, find_scalar};
 use std::arch::x86_64::*;
 
 /// 16 bytes in an SSE2 register.
@@ -196,6 +198,23 @@ pub(super) unsafe fn find_avx2(haystack: &[u8], set: &StopSet) -> Option<usize> 
     let stops = |v| unsafe { tables.stops(v) };
     // SAFETY: the caller guarantees AVX2; `stops` needs nothing else.
     unsafe { find_blocks(haystack, stops, |tail| find_sse2(tail, set)) }
+}
+
+/// [`super::count_node_marks`] 16 bytes at a time with SSE2.
+#[inline(never)]
+pub(super) fn count_node_marks_sse2(haystack: &[u8]) -> usize {
+    // SAFETY: SSE2 is part of the x86_64 baseline.
+    unsafe { count_node_marks_blocks::<Sse2>(haystack, count_node_marks_in) }
+}
+
+/// [`super::count_node_marks`] 32 bytes at a time with AVX2 (and `popcnt` for the masks).
+///
+/// # Safety
+/// The CPU must support AVX2 and `popcnt`.
+#[target_feature(enable = "avx2,popcnt")]
+pub(super) unsafe fn count_node_marks_avx2(haystack: &[u8]) -> usize {
+    // SAFETY: the caller guarantees AVX2 and `popcnt`.
+    unsafe { count_node_marks_blocks::<Avx2>(haystack, count_node_marks_in) }
 }
 
 #[cfg(test)]
