@@ -239,9 +239,10 @@ pub fn check_tree(doc: &Document<'_>, kind: TreeKind) {
     let mut stack: Vec<NodeId> = vec![root];
     let (mut html_elements, mut heads) = (0usize, 0usize);
     {
-        let r = doc.node(root);
         assert!(
-            r.parent.is_none() && r.prev_sibling.is_none() && r.next_sibling.is_none(),
+            doc.parent(root).is_none()
+                && doc.prev_sibling(root).is_none()
+                && doc.next_sibling(root).is_none(),
             "the Document node has a parent or siblings"
         );
     }
@@ -260,7 +261,7 @@ pub fn check_tree(doc: &Document<'_>, kind: TreeKind) {
         }
         // The children chain.
         let mut prev: Option<NodeId> = None;
-        let mut next = node.first_child;
+        let mut next = node.first_child();
         let mut count = 0usize;
         while let Some(c) = next {
             count += 1;
@@ -270,17 +271,19 @@ pub fn check_tree(doc: &Document<'_>, kind: TreeKind) {
                 "child {c:?} outside the node table ({len})"
             );
             let child = doc.node(c);
-            assert_eq!(child.parent, Some(n), "child {c:?} of {n:?}: wrong parent");
+            assert_eq!(child.parent(), Some(n), "child {c:?} of {n:?}: wrong parent");
             assert_eq!(
-                child.prev_sibling, prev,
+                doc.prev_sibling(c),
+                prev,
                 "child {c:?} of {n:?}: wrong prev_sibling"
             );
             stack.push(c);
             prev = Some(c);
-            next = child.next_sibling;
+            next = child.next_sibling();
         }
         assert_eq!(
-            node.last_child, prev,
+            doc.last_child(n),
+            prev,
             "{n:?}: last_child is not the last child"
         );
         if count > 0 {
@@ -339,9 +342,9 @@ pub fn check_tree(doc: &Document<'_>, kind: TreeKind) {
                             );
                         }
                         assert!(
-                            contents.parent.is_none()
-                                && contents.prev_sibling.is_none()
-                                && contents.next_sibling.is_none(),
+                            contents.parent().is_none()
+                                && doc.prev_sibling(c).is_none()
+                                && contents.next_sibling().is_none(),
                             "contents {c:?} linked into a tree"
                         );
                         stack.push(c);

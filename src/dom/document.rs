@@ -41,14 +41,7 @@ impl<'a> Document<'a> {
     /// An empty document with room for `nodes` nodes before its node table grows.
     pub fn with_capacity(nodes: usize) -> Self {
         let mut table = Vec::with_capacity(nodes.max(1));
-        table.push(Node {
-            parent: None,
-            first_child: None,
-            last_child: None,
-            prev_sibling: None,
-            next_sibling: None,
-            data: NodeData::Document,
-        });
+        table.push(Node::new(NodeData::Document));
         Document {
             nodes: table,
             quirks_mode: QuirksMode::NoQuirks,
@@ -123,8 +116,22 @@ impl<'a> Document<'a> {
     }
 
     /// The previous sibling of `id`.
+    #[inline]
     pub fn prev_sibling(&self, id: NodeId) -> Option<NodeId> {
-        self.nodes[id.index()].prev_sibling
+        let node = &self.nodes[id.index()];
+        let parent = node.parent?;
+        if self.nodes[parent.index()].first_child == Some(id) {
+            None
+        } else {
+            node.prev_or_last
+        }
+    }
+
+    /// The last child of `id`.
+    #[inline]
+    pub fn last_child(&self, id: NodeId) -> Option<NodeId> {
+        let first = self.nodes[id.index()].first_child?;
+        self.nodes[first.index()].prev_or_last
     }
 
     /// The children of `id`, in order.
@@ -310,14 +317,7 @@ impl<'a> Document<'a> {
     pub(super) fn push(&mut self, data: NodeData<'a>) -> NodeId {
         self.make_room();
         let id = NodeId::from_index(self.nodes.len());
-        self.nodes.push(Node {
-            parent: None,
-            first_child: None,
-            last_child: None,
-            prev_sibling: None,
-            next_sibling: None,
-            data,
-        });
+        self.nodes.push(Node::new(data));
         id
     }
 
@@ -334,39 +334,60 @@ impl<'a> Document<'a> {
         self.nodes.push(Node {
             parent: Some(parent),
             first_child: None,
-            last_child: None,
-            prev_sibling: last,
             next_sibling: None,
+            prev_or_last: Some(last.unwrap_or(id)),
             data,
         });
-        match last {
-            Some(p) => self.nodes[p.index()].next_sibling = Some(id),
-            None => self.nodes[parent.index()].first_child = Some(id),
-        }
-        self.nodes[parent.index()].last_child = Some(id);
+        self.link_last(parent, last, id);
         id
+    }
+
+    /// Links `child`, whose own links are set, after `last`, the last child of `parent`: the
+    /// first child's link to the last child now names `child`.
+    #[inline(always)]
+    fn link_last(&mut self, parent: NodeId, last: Option<NodeId>, child: NodeId) {
+        match last {
+            Some(l) => {
+                self.nodes[l.index()].next_sibling = Some(child);
+                let first = self.nodes[parent.index()].first_child;
+                let first = first.expect("a parent with a last child has a first child");
+                self.nodes[first.index()].prev_or_last = Some(child);
+            }
+            None => self.nodes[parent.index()].first_child = Some(child),
+        }
     }
 
     /// Removes `id` from its parent (the public form is [`Document::detach`]).
     pub(super) fn unlink(&mut self, id: NodeId) {
         let Node {
             parent,
-            prev_sibling,
             next_sibling,
+            prev_or_last,
             ..
         } = self.nodes[id.index()];
         let Some(parent) = parent else { return };
-        match prev_sibling {
-            Some(p) => self.nodes[p.index()].next_sibling = next_sibling,
-            None => self.nodes[parent.index()].first_child = next_sibling,
-        }
-        match next_sibling {
-            Some(n) => self.nodes[n.index()].prev_sibling = prev_sibling,
-            None => self.nodes[parent.index()].last_child = prev_sibling,
+        let prev_or_last = prev_or_last.expect("a child has a previous or last sibling link");
+        if self.nodes[parent.index()].first_child == Some(id) {
+            // The first child: the next one becomes first and takes over the last-child link.
+            self.nodes[parent.index()].first_child = next_sibling;
+            if let Some(n) = next_sibling {
+                self.nodes[n.index()].prev_or_last = Some(prev_or_last);
+            }
+        } else {
+            self.nodes[prev_or_last.index()].next_sibling = next_sibling;
+            match next_sibling {
+                Some(n) => self.nodes[n.index()].prev_or_last = Some(prev_or_last),
+                None => {
+                    // The last child: the first child's link names the new last one.
+                    let first = self.nodes[parent.index()].first_child;
+                    let first = first.expect("a parent with children has a first child");
+                    self.nodes[first.index()].prev_or_last = Some(prev_or_last);
+                }
+            }
         }
         let n = &mut self.nodes[id.index()];
         n.parent = None;
-        n.prev_sibling = None;
+        n.prev_or_last = None;
         n.next_sibling = None;
     }
 
@@ -375,24 +396,30 @@ impl<'a> Document<'a> {
         if self.nodes[child.index()].parent.is_some() {
             self.unlink(child);
         }
-        let prev = match before {
-            Some(b) => self.nodes[b.index()].prev_sibling,
-            None => self.nodes[parent.index()].last_child,
+        let Some(before) = before else {
+            let last = self.last_child(parent);
+            let c = &mut self.nodes[child.index()];
+            c.parent = Some(parent);
+            c.prev_or_last = Some(last.unwrap_or(child));
+            c.next_sibling = None;
+            self.link_last(parent, last, child);
+            return;
         };
+        let prev_or_last = self.nodes[before.index()].prev_or_last;
         {
             let c = &mut self.nodes[child.index()];
             c.parent = Some(parent);
-            c.prev_sibling = prev;
-            c.next_sibling = before;
+            c.prev_or_last = prev_or_last;
+            c.next_sibling = Some(before);
         }
-        match prev {
-            Some(p) => self.nodes[p.index()].next_sibling = Some(child),
-            None => self.nodes[parent.index()].first_child = Some(child),
+        if self.nodes[parent.index()].first_child == Some(before) {
+            // `child` becomes the first child and takes over the last-child link.
+            self.nodes[parent.index()].first_child = Some(child);
+        } else {
+            let prev = prev_or_last.expect("a child has a previous sibling link");
+            self.nodes[prev.index()].next_sibling = Some(child);
         }
-        match before {
-            Some(b) => self.nodes[b.index()].prev_sibling = Some(child),
-            None => self.nodes[parent.index()].last_child = Some(child),
-        }
+        self.nodes[before.index()].prev_or_last = Some(child);
     }
 
     /// Moves the children of `from` to the end of `to` (used to move a fragment's nodes into the
@@ -448,5 +475,93 @@ impl Iterator for Descendants<'_, '_> {
             }
         };
         Some(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The four links against a model of each parent's children, through random appends,
+    /// insertions before a random child and removals of leaves among a few parents: every
+    /// child's parent, siblings both ways, the last child (held by the first child's link),
+    /// and nothing linked for a removed node.
+    #[test]
+    fn links_match_a_model_of_the_children() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut doc = Document::with_capacity(2);
+        let parents: Vec<NodeId> = (0..3)
+            .map(|_| doc.push(NodeData::DocumentFragment))
+            .collect();
+        let leaves: Vec<NodeId> = (0..8).map(|_| doc.push(NodeData::Text("x"))).collect();
+        let mut model: Vec<Vec<NodeId>> = vec![Vec::new(); parents.len()];
+        for step in 0..20_000 {
+            let leaf = leaves[(next() % leaves.len() as u64) as usize];
+            for children in &mut model {
+                children.retain(|&c| c != leaf);
+            }
+            let p = (next() % parents.len() as u64) as usize;
+            match next() % 4 {
+                0 => doc.unlink(leaf),
+                1 => {
+                    doc.insert_at(parents[p], None, leaf);
+                    model[p].push(leaf);
+                }
+                _ => {
+                    let at = (next() % (model[p].len() as u64 + 1)) as usize;
+                    doc.insert_at(parents[p], model[p].get(at).copied(), leaf);
+                    model[p].insert(at, leaf);
+                }
+            }
+            for (p, children) in parents.iter().zip(&model) {
+                let got: Vec<NodeId> = doc.children(*p).collect();
+                assert_eq!(&got, children, "children of {p:?} at step {step}");
+                assert_eq!(doc.last_child(*p), children.last().copied(), "step {step}");
+                for (i, &c) in children.iter().enumerate() {
+                    assert_eq!(doc.parent(c), Some(*p), "step {step}");
+                    let prev = i.checked_sub(1).map(|j| children[j]);
+                    assert_eq!(doc.prev_sibling(c), prev, "prev of {c:?} at step {step}");
+                }
+            }
+            for &leaf in &leaves {
+                if !model.iter().any(|c| c.contains(&leaf)) {
+                    let n = doc.node(leaf);
+                    assert!(
+                        n.parent().is_none() && n.next_sibling().is_none(),
+                        "step {step}"
+                    );
+                    assert_eq!(n.prev_or_last, None, "step {step}");
+                    assert_eq!(doc.prev_sibling(leaf), None, "step {step}");
+                }
+            }
+        }
+    }
+
+    /// `append_new` (the parser's append) keeps the same links as `insert_at` at the end.
+    #[test]
+    fn appending_new_nodes_links_them_last() {
+        let mut doc = Document::new();
+        let root = doc.root();
+        let mut ids = Vec::new();
+        for _ in 0..5 {
+            let last = doc.last_child(root);
+            ids.push(doc.append_new(root, last, NodeData::Text("t")));
+            assert_eq!(doc.last_child(root), ids.last().copied());
+        }
+        assert_eq!(doc.children(root).collect::<Vec<_>>(), ids);
+        assert_eq!(doc.prev_sibling(ids[0]), None);
+        assert_eq!(doc.prev_sibling(ids[3]), Some(ids[2]));
+        doc.unlink(ids[4]);
+        assert_eq!(doc.last_child(root), Some(ids[3]));
+        doc.unlink(ids[0]);
+        assert_eq!(doc.first_child(root), Some(ids[1]));
+        assert_eq!(doc.last_child(root), Some(ids[3]));
+        assert_eq!(doc.prev_sibling(ids[1]), None);
     }
 }

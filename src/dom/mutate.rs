@@ -290,7 +290,7 @@ impl<'a> Document<'a> {
                     self.unlink(c);
                 }
                 if !text.is_empty() {
-                    let last = self.node(node).last_child;
+                    let last = self.last_child(node);
                     self.append_new(node, last, NodeData::Text(text));
                 }
             }

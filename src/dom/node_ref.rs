@@ -177,7 +177,7 @@ impl<'d, 'a> NodeRef<'d, 'a> {
 
     /// The last child.
     pub fn last_child(self) -> Option<Self> {
-        self.at(self.doc.node(self.id).last_child)
+        self.at(self.doc.last_child(self.id))
     }
 
     /// The next sibling.

@@ -164,7 +164,7 @@ impl<'a, const SPANS: bool> ArenaSink<'a, SPANS> {
     fn insert_text_node(&mut self, at: InsertionPoint<NodeId>, text: &'a str) -> NodeId {
         let prev = match at.before {
             Some(b) => self.doc.prev_sibling(b),
-            None => self.doc.node(at.parent).last_child,
+            None => self.doc.last_child(at.parent),
         };
         if let Some(p) = prev
             && matches!(self.doc.data(p), NodeData::Text(_))

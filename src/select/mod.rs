@@ -430,7 +430,7 @@ impl<'d, 'a, 's> Select<'d, 'a, 's> {
             selector,
             doc,
             root: root.node_id(),
-            next: doc.node(root.node_id()).first_child,
+            next: doc.node(root.node_id()).first_child(),
             scope: root.is_element().then(|| element::opaque(root)),
             quirks_mode: quirks(doc),
             caches: SelectorCaches::default(),
@@ -443,7 +443,7 @@ impl<'d, 'a, 's> Select<'d, 'a, 's> {
 #[inline]
 fn following(doc: &Document<'_>, root: NodeId, n: NodeId) -> Option<NodeId> {
     let mut record = doc.node(n);
-    if let Some(child) = record.first_child {
+    if let Some(child) = record.first_child() {
         return Some(child);
     }
     let mut cur = n;
@@ -451,10 +451,10 @@ fn following(doc: &Document<'_>, root: NodeId, n: NodeId) -> Option<NodeId> {
         if cur == root {
             return None;
         }
-        if let Some(sibling) = record.next_sibling {
+        if let Some(sibling) = record.next_sibling() {
             return Some(sibling);
         }
-        cur = record.parent?;
+        cur = record.parent()?;
         if cur == root {
             return None;
         }
