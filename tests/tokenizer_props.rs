@@ -162,7 +162,7 @@ proptest! {
 /// Strings equal to the input are slices of it; changed ones are not.
 #[test]
 fn unchanged_strings_borrow_the_input() {
-    let input = "<a href=\"/x?a=1&b=2\" Class=y>Hello &amp; bye</a><!-- c -->";
+    let input = "<a href=\"/x?a=1&b=2\" Class=y>Hello &amp; bye</a>plain<!-- c -->";
     let range = input.as_bytes().as_ptr_range();
     let inside = |s: &str| range.contains(&s.as_ptr());
     let arena = Arena::new();
@@ -178,9 +178,11 @@ fn unchanged_strings_borrow_the_input() {
     );
     assert_eq!(a.attrs[1].name, "class");
     assert!(!inside(a.attrs[1].name), "a lower-cased name is a copy");
-    assert_eq!(tokens[1], Token::Characters("Hello "));
-    assert!(matches!(tokens[1], Token::Characters(s) if inside(s)));
-    assert_eq!(tokens[2], Token::Characters("&"));
+    // A resolved reference makes its text token a copy (one token for the whole text).
+    assert_eq!(tokens[1], Token::Characters("Hello & bye"));
+    assert!(matches!(tokens[1], Token::Characters(s) if !inside(s)));
+    assert_eq!(tokens[3], Token::Characters("plain"));
+    assert!(matches!(tokens[3], Token::Characters(s) if inside(s)));
     assert!(matches!(tokens.last(), Some(Token::Eof)));
     assert!(
         tokens
@@ -211,7 +213,16 @@ fn pathological_inputs_are_linear() {
     assert_eq!(tokenizer.errors().len(), 1, "one duplicate-attribute error");
 
     let refs = "&amp;&notin;&#x41;&bogus;".repeat(50_000);
-    assert!(tokenize_all(&refs, State::Data, false) > 100_000);
+    // In RCDATA each reference is a token of its own; in the data state the whole text is one.
+    assert!(tokenize_all(&refs, State::Rcdata, false) > 100_000);
+    let tokens: Vec<Token> = Tokenizer::new(&arena, &refs, TokenizerOptions::default()).collect();
+    assert_eq!(
+        tokens,
+        [
+            Token::Characters(&"&\u{2209}A&bogus;".repeat(50_000)),
+            Token::Eof
+        ]
+    );
 
     options.initial_state = Some(State::ScriptData);
     let script = "<!--<script>".to_string() + &"-<!-".repeat(100_000);

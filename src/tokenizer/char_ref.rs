@@ -33,24 +33,36 @@ impl<'a> Tokenizer<'a> {
         )
     }
 
-    /// Flushes the input characters `amp_pos..end` (the temporary buffer, unresolved): appends
-    /// them to the attribute value or emits them as character tokens.
+    /// Flushes the input characters `amp_pos..end` (the temporary buffer, unresolved).
     fn flush_unresolved(&mut self, end: usize) -> Option<Token<'a>> {
-        if end == self.amp_pos {
+        let start = self.amp_pos;
+        self.flush_input_range(start, end)
+    }
+
+    /// Flushes the input characters `start..end`: appends them to the attribute value or to
+    /// the data state's character token, or (RCDATA) emits them as character tokens.
+    fn flush_input_range(&mut self, start: usize, end: usize) -> Option<Token<'a>> {
+        if end == start {
             return None;
         }
         if self.char_ref_in_attribute() {
-            self.attr_value.push_range(self.src, self.amp_pos, end);
+            self.attr_value.push_range(self.src, start, end);
+            None
+        } else if self.return_state == State::Data {
+            self.data_text.push_range(self.src, start, end);
             None
         } else {
-            self.emit_chars(self.slice(self.amp_pos, end))
+            self.emit_chars(self.slice(start, end))
         }
     }
 
-    /// Flushes resolved characters `s`.
+    /// Flushes resolved characters `s`, as [`flush_input_range`](Self::flush_input_range).
     fn flush_resolved(&mut self, s: &'a str) -> Option<Token<'a>> {
         if self.char_ref_in_attribute() {
             self.attr_value.push_str(self.src, s);
+            None
+        } else if self.return_state == State::Data {
+            self.data_text.push_str(self.src, s);
             None
         } else {
             self.emit_chars(s)
@@ -122,7 +134,7 @@ impl<'a> Tokenizer<'a> {
                         _ => None,
                     };
                 }
-                self.emit_chars(chars)
+                self.flush_resolved(chars)
             }
             None => {
                 self.state = State::AmbiguousAmpersand;
@@ -146,11 +158,7 @@ impl<'a> Tokenizer<'a> {
         if run > 0 {
             let (s, e) = (self.pos, self.pos + run);
             self.pos = e;
-            if self.char_ref_in_attribute() {
-                self.attr_value.push_range(self.src, s, e);
-                return None;
-            }
-            return self.emit_chars(self.slice(s, e));
+            return self.flush_input_range(s, e);
         }
         match self.consume() {
             Some(b';') => {
@@ -261,6 +269,10 @@ impl<'a> Tokenizer<'a> {
         }
         self.state = self.return_state;
         let c = char::from_u32(code).unwrap_or('\u{FFFD}');
+        if self.return_state == State::Data {
+            self.data_text.push_char(self.src, c);
+            return None;
+        }
         let mut buf = [0u8; 4];
         let s: &'a str = self.arena.alloc_str(c.encode_utf8(&mut buf));
         self.flush_resolved(s)

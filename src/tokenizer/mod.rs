@@ -99,6 +99,16 @@ impl TextBuf {
         self.buf.clear();
     }
 
+    /// Whether nothing has been appended since the last [`clear`](Self::clear).
+    #[inline]
+    fn is_empty(&self) -> bool {
+        if self.owned {
+            self.buf.is_empty()
+        } else {
+            self.start == self.end
+        }
+    }
+
     /// Appends the input characters `src[s..e]`.
     #[inline]
     fn push_range(&mut self, src: &str, s: usize, e: usize) {
@@ -225,6 +235,11 @@ pub struct Tokenizer<'a> {
     attr_name_final: &'a str,
     attr_value: TextBuf,
 
+    // The character token the data state is building: runs of text, the characters of
+    // character references and CR normalisation, up to the next `<`, NUL or the end of the
+    // input, as one token. Empty between tokens.
+    data_text: TextBuf,
+
     // The current comment or processing instruction token.
     comment: TextBuf,
     pi_target: &'a str,
@@ -301,6 +316,7 @@ impl<'a> Tokenizer<'a> {
             attr_name: TextBuf::default(),
             attr_name_final: "",
             attr_value: TextBuf::default(),
+            data_text: TextBuf::default(),
             comment: TextBuf::default(),
             pi_target: "",
             doctype_name: None,
@@ -451,6 +467,7 @@ impl<'a> Tokenizer<'a> {
         self.eof_emitted = c.eof_emitted;
         self.errors.truncate(c.errors);
         self.input_errors_next = c.input_errors_next;
+        self.data_text.clear();
         self.suspended = false;
     }
 

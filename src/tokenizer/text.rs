@@ -27,8 +27,14 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.1 Data state.
+    ///
+    /// The characters up to the next `<`, NUL or the end of the input are one character token
+    /// (`data_text`): runs of text, what character references resolve to (the character
+    /// reference states append to it when they return here) and the line feeds of CR
+    /// normalisation, so that a paragraph with an `&amp;` or CR LF line ends is one token, not
+    /// five. A token is an input slice unless a reference or a CR made it a copy.
     pub(super) fn data_state(&mut self) -> Option<Token<'a>> {
-        if self.input.get(self.pos) == Some(&b'<') {
+        if self.data_text.is_empty() && self.input.get(self.pos) == Some(&b'<') {
             // The most common character here (after a tag or a run of text): consume it
             // without a scan that would stop at once.
             self.cur = self.pos;
@@ -37,16 +43,61 @@ impl<'a> Tokenizer<'a> {
             self.state = State::TagOpen;
             return self.tag_open_state();
         }
-        let stop = self.find_stop(&scan::DATA);
-        if let Some(t) = self.emit_run(stop) {
-            return Some(t);
+        loop {
+            let stop = self.find_stop(&scan::DATA);
+            let start = self.pos;
+            let end = match stop {
+                Some(i) => start + i,
+                None if start == self.input.len() => start,
+                // More text may follow in the next chunk: finish the token then, as one.
+                None if !self.is_final => return self.suspend(),
+                None => self.input.len(),
+            };
+            let next = self.input.get(end).copied();
+            if !matches!(next, Some(b'&' | b'\r'))
+                && (next.is_some() || self.is_final)
+                && self.data_text.is_empty()
+            {
+                // The usual token: one run of text, ended by `<`, NUL or the end.
+                self.pos = end;
+                if end > start {
+                    return Some(Token::Characters(&self.src[start..end]));
+                }
+                break;
+            }
+            self.data_text.push_range(self.src, start, end);
+            self.pos = end;
+            match next {
+                Some(b'&') => {
+                    self.consume();
+                    self.return_state = State::Data;
+                    self.state = State::CharacterReference;
+                    let emitted = self.character_reference_state();
+                    if emitted.is_some() || self.state != State::Data {
+                        // A suspension, or a reference that needs more states: they come back
+                        // here with what they resolved to appended.
+                        return emitted;
+                    }
+                }
+                Some(b'\r') => {
+                    self.consume();
+                    if self.suspended {
+                        // A CR at the end of a chunk: take the token when the next one shows
+                        // whether a LF follows.
+                        return self.suspend();
+                    }
+                    self.data_text.push_str(self.src, "\n");
+                }
+                None if !self.is_final => return self.suspend(),
+                _ if !self.data_text.is_empty() => {
+                    let text = self.data_text.finish(self.src, self.arena);
+                    self.data_text.clear();
+                    return Some(Token::Characters(text));
+                }
+                _ => break,
+            }
         }
         match self.consume() {
-            Some(b'&') => {
-                self.return_state = State::Data;
-                self.state = State::CharacterReference;
-                self.character_reference_state()
-            }
             Some(b'<') => {
                 self.lt_pos = self.cur;
                 self.state = State::TagOpen;
