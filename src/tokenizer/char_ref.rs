@@ -269,6 +269,10 @@ impl<'a> Tokenizer<'a> {
         }
         self.state = self.return_state;
         let c = char::from_u32(code).unwrap_or('\u{FFFD}');
+        if self.char_ref_in_attribute() {
+            self.attr_value.push_char(self.src, c);
+            return None;
+        }
         if self.return_state == State::Data {
             self.data_text.push_char(self.src, c);
             return None;
