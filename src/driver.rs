@@ -35,10 +35,12 @@ pub(crate) struct Driver<'a, S: TreeSink<'a>> {
 }
 
 impl<'a, S: TreeSink<'a>> Driver<'a, S> {
-    /// Joins `tokenizer` and `builder`; the tokenizer learns the builder's first answer to
-    /// "are CDATA sections allowed" (a fragment's context element can allow them).
+    /// Joins `tokenizer` and `builder`; the tokenizer learns the builder's first answers to
+    /// "are CDATA sections allowed" (a fragment's context element can allow them) and "may a
+    /// character token carry the whole text" ([`TreeBuilder::whole_text`]).
     pub(crate) fn new(mut tokenizer: Tokenizer<'a>, builder: TreeBuilder<'a, S>) -> Self {
         tokenizer.set_cdata_allowed(builder.cdata_allowed());
+        tokenizer.set_whole_text(builder.whole_text());
         Driver {
             tokenizer,
             builder,
@@ -110,6 +112,7 @@ impl<'a, S: TreeSink<'a>> Driver<'a, S> {
     #[inline]
     fn apply(&mut self, feedback: Feedback) {
         self.tokenizer.set_cdata_allowed(feedback.cdata_allowed);
+        self.tokenizer.set_whole_text(feedback.whole_text);
         if let Some(state) = feedback.tokenizer_state {
             self.tokenizer.set_state(state);
         }

@@ -227,8 +227,8 @@ fn drive<'a, const SPANS: bool>(
 ///
 /// Each `<` followed by an ASCII letter, `!` or `?` may start an element, a comment or a
 /// DOCTYPE, and each `<` not right after a `>` may end a text node
-/// (`tokenizer::count_node_marks`); a sixteenth more and 16 cover the elements the tree
-/// builder creates without a tag (`html`, `head`, `body`, `tbody`, ...). On the shared corpus
+/// (`tokenizer::count_node_marks`); a sixteenth more (at most one node per two bytes) and 16
+/// cover the elements the tree builder creates without a tag (`html`, `head`, `body`, `tbody`, ...). On the shared corpus
 /// every page has fewer nodes than this (at most 0.95 of it; 1.11 estimated nodes per node on
 /// the whole corpus, where the earlier 1.5 nodes per `<` gave 1.26 and fell short on a page).
 /// The byte count is a much worse guide: 20 to thousands of bytes per node. Input made to
@@ -249,8 +249,12 @@ impl SizeHint {
     /// the scalar twin.
     fn of_bytes(input: &[u8], options: &ParseOptions) -> SizeHint {
         let marks = crate::tokenizer::count_node_marks(input, options.scalar);
+        // The input's own nodes take two bytes each at least (a tag or comment three, the
+        // text before one a byte or more); those the tree builder makes up are not
+        // estimated. So no more than one slot per two bytes, however many marks input like
+        // `<a<a<a` (one element) has.
         SizeHint {
-            nodes: marks + marks / 16 + 16,
+            nodes: (marks + marks / 16).min(input.len() / 2) + 16,
         }
     }
 }
@@ -598,6 +602,27 @@ pub fn parse_with_sink<'a, S: TreeSink<'a>>(
 mod tests {
     use super::*;
     use encoding_rs::{SHIFT_JIS, UTF_8, WINDOWS_1252};
+
+    /// The node table estimate: a sixteenth over the marks, 16 more, and never more than one
+    /// slot per two bytes; the scalar twin counts the same.
+    #[test]
+    fn the_node_estimate_follows_the_marks_within_one_per_two_bytes() {
+        let options = ParseOptions::default();
+        let scalar = ParseOptions {
+            scalar: true,
+            ..ParseOptions::default()
+        };
+        let page = "<p>one</p><p>two &amp; three</p><!-- c -->".repeat(100);
+        // Per copy: `<p` (after the `>` ending the copy before, except the first), text
+        // before `</p>`, `<p`, text before `</p>`, `<!`.
+        let marks = 100 * 5 + 1;
+        assert_eq!(SizeHint::of(&page, &options).nodes, marks + marks / 16 + 16);
+        assert_eq!(SizeHint::of(&page, &scalar).nodes, marks + marks / 16 + 16);
+        // One element however long: 2 marks per 2 bytes, capped at one slot per two bytes.
+        let tag = "<a".repeat(1000);
+        assert_eq!(SizeHint::of(&tag, &options).nodes, 1000 + 16);
+        assert_eq!(SizeHint::of("", &options).nodes, 16);
+    }
 
     /// `<head><title>` + 1,100 × `x` + `</title>` + `tail`: a page whose declaration is past
     /// the prescan's 1,024 bytes.

@@ -577,3 +577,54 @@ fn without_spans_and_after_changes() {
     let made = doc.create_element(&arena, "div");
     assert_eq!(doc.span(made), simdhtml::NodeSpan::default());
 }
+
+/// Text that a mode splits or reports errors in, character by character, keeps each piece at
+/// its own bytes though the data state makes one token of a text with references and CRs in
+/// "in body": the tree builder asks for whole-text tokens only where it inserts text whole.
+#[test]
+fn split_text_keeps_its_pieces_at_their_own_bytes() {
+    let arena = simdhtml::Arena::new();
+    let options = simdhtml::ParseOptions {
+        spans: true,
+        collect_errors: true,
+        ..simdhtml::ParseOptions::default()
+    };
+    let text_spans = |input: &'static str| -> Vec<(String, std::ops::Range<usize>)> {
+        let doc = simdhtml::parse_document_str(&arena, input, &options);
+        doc.descendants(doc.root())
+            .filter_map(|id| match doc.data(id) {
+                simdhtml::dom::NodeData::Text(t) => Some((t.to_string(), doc.span(id).start?)),
+                _ => None,
+            })
+            .collect()
+    };
+    let tree_errors = |input: &'static str| -> Vec<usize> {
+        let doc = simdhtml::parse_document_str(&arena, input, &options);
+        doc.errors()
+            .iter()
+            .filter(|e| matches!(e.kind, simdhtml::dom::ParseErrorKind::TreeConstruction(_)))
+            .map(|e| e.offset)
+            .collect()
+    };
+    // "in head" splits off the leading white space; the rest goes to "in body".
+    assert_eq!(
+        text_spans("<head> &amp; x"),
+        [(" ".to_string(), 6..7), ("& x".to_string(), 7..14)]
+    );
+    // The line feed after `<pre>` is dropped; the text keeps its own byte.
+    assert_eq!(
+        text_spans("<!DOCTYPE html><pre>\r\nA</pre>"),
+        [("A".to_string(), 22..23)]
+    );
+    // "in table" reports each character at its byte: `a`, the `&amp;`, `b` (then the end of
+    // the input's errors).
+    assert_eq!(
+        tree_errors("<!DOCTYPE html><table>a&amp;b")[..3],
+        [22, 23, 28]
+    );
+    // In "in body" the text is one node either way.
+    assert_eq!(
+        text_spans("<!DOCTYPE html><p>a &amp; b\r\nc"),
+        [("a & b\nc".to_string(), 18..30)]
+    );
+}

@@ -58,7 +58,7 @@ impl NodeId {
     }
 }
 
-/// An element's data: 24 bytes, so that a [`Node`] is 48. The name and the attributes are
+/// An element's data: 24 bytes, so that a [`Node`] is 40. The name and the attributes are
 /// read through [`name`](Self::name) and [`attrs`](Self::attrs) (each one reference away: the
 /// name of a known tag is a static string, another name and a non-empty attribute list sit in
 /// the document's arena).

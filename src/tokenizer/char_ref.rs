@@ -48,7 +48,7 @@ impl<'a> Tokenizer<'a> {
         if self.char_ref_in_attribute() {
             self.attr_value.push_range(self.src, start, end);
             None
-        } else if self.return_state == State::Data {
+        } else if self.return_state == State::Data && self.whole_text {
             self.data_text.push_range(self.src, start, end);
             None
         } else {
@@ -61,7 +61,7 @@ impl<'a> Tokenizer<'a> {
         if self.char_ref_in_attribute() {
             self.attr_value.push_str(self.src, s);
             None
-        } else if self.return_state == State::Data {
+        } else if self.return_state == State::Data && self.whole_text {
             self.data_text.push_str(self.src, s);
             None
         } else {
@@ -273,7 +273,7 @@ impl<'a> Tokenizer<'a> {
             self.attr_value.push_char(self.src, c);
             return None;
         }
-        if self.return_state == State::Data {
+        if self.return_state == State::Data && self.whole_text {
             self.data_text.push_char(self.src, c);
             return None;
         }

@@ -239,6 +239,9 @@ pub struct Tokenizer<'a> {
     // character references and CR normalisation, up to the next `<`, NUL or the end of the
     // input, as one token. Empty between tokens.
     data_text: TextBuf,
+    /// Whether the data state builds `data_text` ([`Tokenizer::set_whole_text`]); else each
+    /// run, reference and CR's line feed is a token of its own.
+    whole_text: bool,
 
     // The current comment or processing instruction token.
     comment: TextBuf,
@@ -317,6 +320,7 @@ impl<'a> Tokenizer<'a> {
             attr_name_final: "",
             attr_value: TextBuf::default(),
             data_text: TextBuf::default(),
+            whole_text: true,
             comment: TextBuf::default(),
             pi_target: "",
             doctype_name: None,
@@ -635,6 +639,18 @@ impl<'a> Tokenizer<'a> {
     /// fragment parsing sets it from the context element.
     pub fn set_last_start_tag(&mut self, name: Option<&'a str>) {
         self.last_start_tag = name;
+        self.starved = false;
+    }
+
+    /// Whether the data state's text up to the next `<`, NUL or the end of the input is one
+    /// character token, its character references resolved and CRs normalised into it (a copy
+    /// in the arena then): on by default. Off, each run of text is a token (a slice of the
+    /// input), and so is each reference's text and each CR's line feed, so that a consumer
+    /// can place every piece of a token in the input by its byte offset. The tree builder
+    /// asks for it after each token ([`Feedback::whole_text`](crate::tree_builder::Feedback)).
+    /// Takes effect from the next token.
+    pub fn set_whole_text(&mut self, on: bool) {
+        self.whole_text = on;
         self.starved = false;
     }
 

@@ -28,11 +28,13 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.1 Data state.
     ///
-    /// The characters up to the next `<`, NUL or the end of the input are one character token
+    /// With `whole_text` (the default, and what the tree builder asks for in "in body"), the
+    /// characters up to the next `<`, NUL or the end of the input are one character token
     /// (`data_text`): runs of text, what character references resolve to (the character
     /// reference states append to it when they return here) and the line feeds of CR
     /// normalisation, so that a paragraph with an `&amp;` or CR LF line ends is one token, not
-    /// five. A token is an input slice unless a reference or a CR made it a copy.
+    /// five. A token is an input slice unless a reference or a CR made it a copy. Without it,
+    /// each run, each reference's text and each CR's line feed is a token.
     pub(super) fn data_state(&mut self) -> Option<Token<'a>> {
         if self.data_text.is_empty() && self.input.get(self.pos) == Some(&b'<') {
             // The most common character here (after a tag or a run of text): consume it
@@ -54,11 +56,12 @@ impl<'a> Tokenizer<'a> {
                 None => self.input.len(),
             };
             let next = self.input.get(end).copied();
-            if !matches!(next, Some(b'&' | b'\r'))
-                && (next.is_some() || self.is_final)
-                && self.data_text.is_empty()
+            if self.data_text.is_empty()
+                && (!self.whole_text
+                    || (!matches!(next, Some(b'&' | b'\r')) && (next.is_some() || self.is_final)))
             {
-                // The usual token: one run of text, ended by `<`, NUL or the end.
+                // The usual token: one run of text, ended by `<`, NUL or the end (or, without
+                // `whole_text`, by anything).
                 self.pos = end;
                 if end > start {
                     return Some(Token::Characters(&self.src[start..end]));
@@ -98,6 +101,11 @@ impl<'a> Tokenizer<'a> {
             }
         }
         match self.consume() {
+            Some(b'&') => {
+                self.return_state = State::Data;
+                self.state = State::CharacterReference;
+                self.character_reference_state()
+            }
             Some(b'<') => {
                 self.lt_pos = self.cur;
                 self.state = State::TagOpen;

@@ -145,6 +145,10 @@ pub struct Feedback {
     pub encoding_declaration: Option<&'static crate::input::Encoding>,
     /// Parsing has stopped (13.2.7 "the end" ran): later tokens are ignored.
     pub stopped: bool,
+    /// Whether the next character token may carry the whole text of the data state
+    /// ([`TreeBuilder::whole_text`]); for the tokenizer's
+    /// [`set_whole_text`](crate::tokenizer::Tokenizer::set_whole_text).
+    pub whole_text: bool,
 }
 
 /// The context element of the fragment parsing algorithm (13.4): namespace, local name and
@@ -428,6 +432,28 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             .is_some_and(|e| self.elems[e as usize].ns != Namespace::Html)
     }
 
+    /// Whether the next character token may carry the whole text of the data state up to the
+    /// next `<` or NUL, character references and CR normalisation included (so not a slice of
+    /// the input): the insertion mode is "in body" (or "in cell", "in caption", "in template",
+    /// which hand characters to the "in body" rules), the adjusted current node is an HTML
+    /// element, and no leading line feed is to be dropped. There characters are inserted
+    /// whole and raise no error at a position inside their token (NUL, the one that does, is
+    /// never part of such a token). Elsewhere (the modes that split off leading white space or
+    /// report an error per character, foreign content) each run, reference and line feed is a
+    /// token of its own, so that error offsets and source spans point at their own bytes.
+    pub fn whole_text(&self) -> bool {
+        !self.cdata_allowed() && self.whole_text_mode()
+    }
+
+    /// [`Self::whole_text`] less the adjusted current node: a mode whose characters go to
+    /// the "in body" rules whole ("in body", and "in cell", "in caption" and "in template",
+    /// which hand characters to them), no line feed to drop.
+    #[inline]
+    fn whole_text_mode(&self) -> bool {
+        use InsertionMode::*;
+        matches!(self.mode, InBody | InCell | InCaption | InTemplate) && !self.ignore_lf
+    }
+
     /// Whether parsing has stopped (13.2.7 "the end" ran).
     pub fn is_stopped(&self) -> bool {
         self.stopped
@@ -442,11 +468,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         if !self.left.is_empty() {
             self.free_left_elements();
         }
+        let cdata_allowed = self.cdata_allowed();
         Feedback {
             tokenizer_state: self.tokenizer_state.take(),
-            cdata_allowed: self.cdata_allowed(),
+            cdata_allowed,
             encoding_declaration: self.meta_charset.take_declared(),
             stopped: self.stopped,
+            whole_text: !cdata_allowed && self.whole_text_mode(),
         }
     }
 
