@@ -69,6 +69,22 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
+    /// Flushes the resolved character `c`, as [`flush_resolved`](Self::flush_resolved): only
+    /// a character token of its own needs a string of its own in the arena.
+    fn flush_char(&mut self, c: char) -> Option<Token<'a>> {
+        if self.char_ref_in_attribute() {
+            self.attr_value.push_char(self.src, c);
+            None
+        } else if self.return_state == State::Data && self.whole_text {
+            self.data_text.push_char(self.src, c);
+            None
+        } else {
+            let mut buf = [0u8; 4];
+            let s: &'a str = self.arena.alloc_str(c.encode_utf8(&mut buf));
+            self.emit_chars(s)
+        }
+    }
+
     /// 13.2.5.77 Character reference state. Entered with the `&` consumed.
     pub(super) fn character_reference_state(&mut self) -> Option<Token<'a>> {
         self.amp_pos = self.cur;
@@ -269,16 +285,6 @@ impl<'a> Tokenizer<'a> {
         }
         self.state = self.return_state;
         let c = char::from_u32(code).unwrap_or('\u{FFFD}');
-        if self.char_ref_in_attribute() {
-            self.attr_value.push_char(self.src, c);
-            return None;
-        }
-        if self.return_state == State::Data && self.whole_text {
-            self.data_text.push_char(self.src, c);
-            return None;
-        }
-        let mut buf = [0u8; 4];
-        let s: &'a str = self.arena.alloc_str(c.encode_utf8(&mut buf));
-        self.flush_resolved(s)
+        self.flush_char(c)
     }
 }
