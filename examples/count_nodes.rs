@@ -116,7 +116,7 @@ impl<'a> TreeSink<'a> for Counter<'a> {
     fn add_attrs_if_missing(&mut self, element: usize, attrs: &[Attr<'a>]) {
         if let Some((_, _, have)) = &mut self.element[element] {
             for a in attrs {
-                if !have.iter().any(|h| h.name == a.name && h.ns == a.ns) {
+                if !have.iter().any(|h| h.name == a.name && h.ns() == a.ns()) {
                     have.push(*a);
                 }
             }

@@ -55,7 +55,7 @@ fn navigation_attributes_and_text() {
     let e = doc.element(a).unwrap();
     assert_eq!(e.ns, Namespace::Svg);
     assert_eq!(
-        (e.attrs()[0].ns, e.attrs()[0].prefix(), e.attrs()[0].name),
+        (e.attrs()[0].ns(), e.attrs()[0].prefix(), e.attrs()[0].name),
         (AttrNamespace::XLink, Some("xlink"), "href")
     );
     // Template contents.

@@ -49,7 +49,7 @@ use simdhtml::serialize::{
     AttributeQuotes, OptionalTags, QuoteChar, SerializeOptions, serialize_children, serialize_node,
 };
 use simdhtml::tokenizer::{Token, Tokenizer, TokenizerOptions};
-use simdhtml::tree_builder::{Attr, AttrNamespace, InsertionPoint, Namespace, TreeSink};
+use simdhtml::tree_builder::{Attr, InsertionPoint, Namespace, TreeSink};
 use simdhtml::{Arena, NodeId, Tag};
 
 use serde_json::Value;
@@ -86,18 +86,18 @@ fn attrs<'a>(arena: &'a Arena, v: &Value) -> Vec<Attr<'a>> {
     list.sort_by_key(|&(ns, name, _)| (ns.unwrap_or(""), name));
     list.into_iter()
         .map(|(ns, name, value)| {
-            let ns = match ns {
-                None => AttrNamespace::None,
-                Some("http://www.w3.org/1999/xlink") => AttrNamespace::XLink,
-                Some("http://www.w3.org/XML/1998/namespace") => AttrNamespace::Xml,
-                Some("http://www.w3.org/2000/xmlns/") => AttrNamespace::Xmlns,
+            let value = arena.alloc_str(value);
+            let prefix = match ns {
+                None => return Attr::new(arena.alloc_str(name), value),
+                Some("http://www.w3.org/1999/xlink") => "xlink:",
+                Some("http://www.w3.org/XML/1998/namespace") => "xml:",
+                Some("http://www.w3.org/2000/xmlns/") if name == "xmlns" => "",
+                Some("http://www.w3.org/2000/xmlns/") => "xmlns:",
                 Some(other) => panic!("attribute namespace {other} not in the arena DOM"),
             };
-            Attr {
-                ns,
-                name: arena.alloc_str(name),
-                value: arena.alloc_str(value),
-            }
+            Attr::namespaced(&format!("{prefix}{name}"), value).unwrap_or_else(|| {
+                panic!("{prefix}{name}: not an attribute the parser puts in a namespace")
+            })
         })
         .collect()
 }

@@ -84,7 +84,7 @@ fn our_dump(doc: &Document<'_>, order: &mut HashMap<simdhtml::NodeId, usize>) ->
                 let mut attrs: Vec<String> = e
                     .attrs()
                     .iter()
-                    .map(|a| format!("{}|{}={:?}", a.ns.url().unwrap_or(""), a.name, a.value))
+                    .map(|a| format!("{}|{}={:?}", a.ns().url().unwrap_or(""), a.name, a.value))
                     .collect();
                 attrs.sort();
                 format!("<{ns} {}> {}", e.name(), attrs.join(" "))

@@ -88,17 +88,12 @@ fn formatting_elements_with_distinct_attributes() {
         let attrs: Vec<&[Attribute<'_>]> = (0..N)
             .map(|i| {
                 let value = arena.alloc_str(&i.to_string());
-                &*arena.alloc_slice_copy(&[Attribute {
-                    name: "id",
-                    value,
-                    ..Attribute::default()
-                }])
+                &*arena.alloc_slice_copy(&[Attribute { name: "id", value }])
             })
             .collect();
         let same: &[Attribute<'_>] = &[Attribute {
             name: "class",
             value: "x",
-            ..Attribute::default()
         }];
         let toks = attrs
             .iter()

@@ -169,17 +169,14 @@ pub const ANNOTATION_ENCODINGS: [&[Attribute<'static>]; 4] = [
     &[Attribute {
         name: "encoding",
         value: "text/html",
-        ns: AttrNamespace::None,
     }],
     &[Attribute {
         name: "encoding",
         value: "Application/XHTML+XML",
-        ns: AttrNamespace::None,
     }],
     &[Attribute {
         name: "encoding",
         value: "image/svg+xml",
-        ns: AttrNamespace::None,
     }],
 ];
 
@@ -312,12 +309,12 @@ pub fn check_tree(doc: &Document<'_>, kind: TreeKind) {
                     assert!(
                         !e.attrs()[..i]
                             .iter()
-                            .any(|b| b.ns == a.ns && b.name == a.name),
+                            .any(|b| b.ns() == a.ns() && b.name == a.name),
                         "{n:?} <{}>: attribute {:?} twice",
                         e.name(),
                         a.name
                     );
-                    if a.ns == AttrNamespace::None {
+                    if a.ns() == AttrNamespace::None {
                         assert!(!a.name.is_empty(), "{n:?}: an attribute without a name");
                     }
                 }
@@ -422,7 +419,7 @@ pub fn tree_digest(doc: &Document<'_>) -> String {
             NodeData::Element(e) => {
                 let _ = write!(out, "<{:?} {:?}", e.ns, e.name());
                 for a in e.attrs() {
-                    let _ = write!(out, " {:?}:{:?}={:?}", a.ns, a.name, a.value);
+                    let _ = write!(out, " {:?}:{:?}={:?}", a.ns(), a.name, a.value);
                 }
                 out.push('>');
             }

@@ -123,7 +123,7 @@ fn node_record(doc: &Document<'_>, id: NodeId) -> Option<Value> {
             };
             m.insert("name".into(), format!("{prefix}{}", e.name()).into());
             for (i, a) in e.attrs().iter().enumerate() {
-                let prefix = match a.ns {
+                let prefix = match a.ns() {
                     AttrNamespace::None => "",
                     AttrNamespace::XLink => "xlink ",
                     AttrNamespace::Xml => "xml ",

@@ -144,7 +144,7 @@ impl<'a> ElementData<'a> {
     pub fn attr(&self, name: &str) -> Option<&'a str> {
         self.attrs()
             .iter()
-            .find(|a| a.ns == crate::tree_builder::AttrNamespace::None && a.name == name)
+            .find(|a| a.is_named(name))
             .map(|a| a.value)
     }
 }
@@ -295,7 +295,6 @@ mod tests {
         let attrs = [Attr {
             name: "id",
             value: "x",
-            ns: crate::tree_builder::AttrNamespace::None,
         }];
         let div = ElementData::new(&arena, (Namespace::Html, crate::Tag::Div, "div"), &attrs);
         assert_eq!(

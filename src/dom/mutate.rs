@@ -16,7 +16,7 @@
 use std::fmt;
 
 use crate::Arena;
-use crate::tree_builder::{Attr, AttrNamespace, Namespace};
+use crate::tree_builder::{Attr, Namespace};
 
 use super::{Document, ElementData, NodeData, NodeId, ProcessingInstructionData};
 
@@ -219,13 +219,9 @@ impl<'a> Document<'a> {
         };
         let value: &'a str = arena.alloc_str(value);
         let mut attrs: Vec<Attr<'a>> = e.attrs.to_vec();
-        match attrs
-            .iter_mut()
-            .find(|a| a.ns == AttrNamespace::None && a.name == name)
-        {
+        match attrs.iter_mut().find(|a| a.is_named(&name)) {
             Some(a) => a.value = value,
             None => attrs.push(Attr {
-                ns: AttrNamespace::None,
                 name: arena.alloc_str(&name),
                 value,
             }),
@@ -254,7 +250,7 @@ impl<'a> Document<'a> {
         let keep: Vec<Attr<'a>> = e
             .attrs
             .iter()
-            .filter(|a| !(a.ns == AttrNamespace::None && a.name == name))
+            .filter(|a| !a.is_named(&name))
             .copied()
             .collect();
         if keep.len() == e.attrs.len() {

@@ -13,6 +13,12 @@ use super::{
     ProcessingInstructionData,
 };
 
+/// The largest `gathered` buffer kept for the next node (bytes of capacity). A larger one
+/// (grown for a long script with CR LF line ends, which comes as many tokens) is released
+/// once its text is in the arena, so that it is not held beside the arena's copy for the rest
+/// of the parse.
+const KEPT_GATHERED_BYTES: usize = 16 * 1024;
+
 /// The [`TreeSink`] that builds a [`Document`]. Attribute lists and gathered text go into the
 /// arena; call [`ArenaSink::finish`] to get the document.
 ///
@@ -152,7 +158,7 @@ impl<'a, const SPANS: bool> ArenaSink<'a, SPANS> {
         let extra: Vec<_> = added
             .iter()
             .zip(token)
-            .filter(|(a, _)| !old.iter().any(|b| b.name == a.name && b.ns == a.ns))
+            .filter(|(a, _)| !old.iter().any(|b| b.name == a.name && b.ns() == a.ns()))
             .map(|(_, s)| s)
             .collect();
         spans.add_attrs(element.index(), &extra);
@@ -184,6 +190,9 @@ impl<'a, const SPANS: bool> ArenaSink<'a, SPANS> {
     fn flush_gathering(&mut self) {
         if let Some(id) = self.gathering.take() {
             self.doc.nodes[id.index()].data = NodeData::Text(self.arena.alloc_str(&self.gathered));
+            if self.gathered.capacity() > KEPT_GATHERED_BYTES {
+                self.gathered = String::new();
+            }
         }
     }
 
@@ -333,7 +342,7 @@ impl<'a, const SPANS: bool> TreeSink<'a> for ArenaSink<'a, SPANS> {
         let mut all: Vec<Attr<'a>> = e.attrs.to_vec();
         let before = all.len();
         for a in attrs {
-            if !all.iter().any(|b| b.name == a.name && b.ns == a.ns) {
+            if !all.iter().any(|b| b.name == a.name && b.ns() == a.ns()) {
                 all.push(*a);
             }
         }

@@ -1160,7 +1160,7 @@ impl<'a> WalkAttrs<'a> {
     fn of(e: &ElementData<'a>) -> WalkAttrs<'a> {
         let mut w = WalkAttrs::default();
         for a in e.attrs() {
-            if a.ns != AttrNamespace::None {
+            if a.ns() != AttrNamespace::None {
                 continue;
             }
             let slot = match a.name {

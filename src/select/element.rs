@@ -109,7 +109,7 @@ impl<'d, 'a> Element for El<'d, 'a> {
         self.0.attrs().iter().any(|a| {
             let ns_ok = match *ns {
                 NamespaceConstraint::Any => true,
-                NamespaceConstraint::Specific(url) => match a.ns {
+                NamespaceConstraint::Specific(url) => match a.ns() {
                     AttrNamespace::None => url.as_str().is_empty(),
                     other => other.url() == Some(url.as_str()),
                 },
@@ -122,7 +122,7 @@ impl<'d, 'a> Element for El<'d, 'a> {
         self.0
             .attrs()
             .iter()
-            .any(|a| a.ns == AttrNamespace::None && a.name == local_name.as_str())
+            .any(|a| a.is_named(local_name.as_str()))
     }
 
     fn match_non_ts_pseudo_class(

@@ -490,7 +490,7 @@ fn declares_charset(doc: &Document<'_>, head: NodeId) -> bool {
 /// The attribute of a `meta` element that names its encoding: `charset`, else the `content` of
 /// an `http-equiv=content-type` (its index, and whether it is `content`).
 fn charset_attr(e: &ElementData<'_>) -> Option<(usize, bool)> {
-    let plain = |a: &Attr<'_>| a.ns == AttrNamespace::None;
+    let plain = |a: &Attr<'_>| a.ns() == AttrNamespace::None;
     if let Some(i) = e
         .attrs()
         .iter()
@@ -938,7 +938,7 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
                 Some((j, v)) if *j == i => v.as_str(),
                 _ => a.value,
             };
-            unquoted = self.attribute(Some(e), a.ns, a.name, value, e.attrs().get(i + 1))?;
+            unquoted = self.attribute(Some(e), a.ns(), a.name, value, e.attrs().get(i + 1))?;
         }
         match solidus {
             Solidus::None => {}
@@ -975,7 +975,7 @@ impl<'d, 'a, 'w, W: Write> Writer<'d, 'a, 'w, W> {
         // A name alone, unless the next attribute's name starts with `=` (which would then be
         // read as this one's value).
         let bare_ok =
-            next.is_none_or(|n| !(n.ns == AttrNamespace::None && n.name.starts_with('=')));
+            next.is_none_or(|n| !(n.ns() == AttrNamespace::None && n.name.starts_with('=')));
         let bare = bare_ok
             && ((o.bare_empty_attributes && value.is_empty())
                 || (o.minimize_boolean_attributes

@@ -105,7 +105,7 @@ pub fn html5lib_dump_to<W: Write + ?Sized>(doc: &Document<'_>, out: &mut W) -> i
                     .attrs()
                     .iter()
                     .map(|a| {
-                        let prefix = match a.ns {
+                        let prefix = match a.ns() {
                             AttrNamespace::None => "",
                             AttrNamespace::XLink => "xlink ",
                             AttrNamespace::Xml => "xml ",

@@ -93,11 +93,7 @@ impl<'a> Tokenizer<'a> {
         if self.attrs.len() >= LINEAR_DUPLICATE_CHECK_LIMIT && !self.attr_names.is_empty() {
             self.attr_names.insert(name);
         }
-        self.attrs.push(Attribute {
-            name,
-            value,
-            ns: crate::tree_builder::AttrNamespace::None,
-        });
+        self.attrs.push(Attribute { name, value });
     }
 
     /// Emits the current tag token (with the end-tag parse errors of 13.2.5).

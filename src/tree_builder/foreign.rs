@@ -1,7 +1,7 @@
 //! Foreign content: the rules for parsing tokens in foreign content (13.2.6.5) and the SVG and
 //! MathML name adjustments of 13.2.6.1.
 
-use super::{Attr, AttrNamespace, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws};
+use super::{Attr, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws};
 use crate::tokenizer::{Attribute, Token};
 
 /// "Adjust SVG attributes": lower-case token names to SVG's camel-case names.
@@ -132,25 +132,10 @@ pub(crate) fn adjust_attribute<'a>(ns: Namespace, a: &Attribute<'a>) -> Attr<'a>
         }
         Namespace::Html => {}
     }
-    let (ans, local): (AttrNamespace, &'a str) = match a.name {
-        "xlink:actuate" => (AttrNamespace::XLink, "actuate"),
-        "xlink:arcrole" => (AttrNamespace::XLink, "arcrole"),
-        "xlink:href" => (AttrNamespace::XLink, "href"),
-        "xlink:role" => (AttrNamespace::XLink, "role"),
-        "xlink:show" => (AttrNamespace::XLink, "show"),
-        "xlink:title" => (AttrNamespace::XLink, "title"),
-        "xlink:type" => (AttrNamespace::XLink, "type"),
-        "xml:lang" => (AttrNamespace::Xml, "lang"),
-        "xml:space" => (AttrNamespace::Xml, "space"),
-        "xmlns" => (AttrNamespace::Xmlns, "xmlns"),
-        "xmlns:xlink" => (AttrNamespace::Xmlns, "xlink"),
-        _ => (AttrNamespace::None, name),
-    };
-    Attr {
-        ns: ans,
-        name: local,
+    Attr::namespaced(a.name, a.value).unwrap_or(Attr {
+        name,
         value: a.value,
-    }
+    })
 }
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {

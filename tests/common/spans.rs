@@ -95,7 +95,7 @@ pub fn check(doc: &Document<'_>, label: &str) -> Vec<String> {
                         fail(format!("attribute span {:?} outside the source", s.name));
                         continue;
                     };
-                    let want = match (a.ns, a.prefix()) {
+                    let want = match (a.ns(), a.prefix()) {
                         (AttrNamespace::None, _) | (_, None) => a.name.to_string(),
                         (_, Some(p)) => format!("{p}:{}", a.name),
                     };
