@@ -87,6 +87,53 @@ fn unchanged_text_borrows_the_input() {
     );
 }
 
+/// A `<`, `-`, `>`, `/` or `]` that the tokenizer gives as a character token of its own (in a
+/// script, a style sheet, a title, text like `a < b`, a CDATA section) is the input's own
+/// character, so that the text around it stays one slice of the input instead of a copy.
+#[test]
+fn text_with_markup_characters_borrows_the_input() {
+    let cases = [
+        ("<style>a<b{}</style>", "a<b{}"),
+        ("<title>1 < 2 </ 3</title>", "1 < 2 </ 3"),
+        ("<textarea>x</y</textarea>", "x</y"),
+        (
+            "<script>if (a < b) s = '</div>';</script>",
+            "if (a < b) s = '</div>';",
+        ),
+        ("<script>x<!-- y --> z</script>", "x<!-- y --> z"),
+        (
+            "<script><!--<script>a</script>-</script>",
+            "<!--<script>a</script>-",
+        ),
+        (
+            "<script><!--<script>a--<b</script>--></script>",
+            "<!--<script>a--<b</script>-->",
+        ),
+        ("<p>a < b <", "a < b <"),
+        ("<p>a <1 b</p>", "a <1 b"),
+        ("<svg><![CDATA[a]b]]c]]>", "a]b]]c"),
+        ("x</", "x</"),
+    ];
+    for (input, want) in cases {
+        let input = String::from(input);
+        let arena = Arena::new();
+        let doc = parse_document_str(&arena, &input, &ParseOptions::default());
+        let texts: Vec<&str> = doc
+            .descendants(doc.root())
+            .filter_map(|n| match doc.data(n) {
+                NodeData::Text(t) => Some(*t),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(texts, [want], "{input}");
+        let range = input.as_ptr() as usize..input.as_ptr() as usize + input.len();
+        assert!(
+            range.contains(&(texts[0].as_ptr() as usize)),
+            "{input}: the text is a slice of the input"
+        );
+    }
+}
+
 #[test]
 fn fragment_root_children_and_errors() {
     let arena = Arena::new();

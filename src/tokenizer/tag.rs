@@ -160,12 +160,12 @@ impl<'a> Tokenizer<'a> {
             None => {
                 self.error(ErrorCode::EofBeforeTagName);
                 self.state = State::Data;
-                self.emit_chars("<")
+                self.emit_chars(self.slice(self.lt_pos, self.lt_pos + 1))
             }
             Some(_) => {
                 self.error(ErrorCode::InvalidFirstCharacterOfTagName);
                 self.reconsume(State::Data);
-                self.emit_chars("<")
+                self.emit_chars(self.slice(self.lt_pos, self.lt_pos + 1))
             }
         }
     }
@@ -191,7 +191,7 @@ impl<'a> Tokenizer<'a> {
             None => {
                 self.error(ErrorCode::EofBeforeTagName);
                 self.state = State::Data;
-                self.emit_chars("</")
+                self.emit_chars(self.slice(self.lt_pos, self.lt_pos + 2))
             }
             Some(_) => {
                 self.error(ErrorCode::InvalidFirstCharacterOfTagName);

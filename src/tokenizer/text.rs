@@ -211,7 +211,7 @@ impl<'a> Tokenizer<'a> {
             }
             _ => {
                 self.reconsume(text_state);
-                self.emit_chars("<")
+                self.emit_chars(self.slice(self.lt_pos, self.lt_pos + 1))
             }
         }
     }
@@ -298,7 +298,7 @@ impl<'a> Tokenizer<'a> {
             }
             _ => {
                 self.reconsume(State::ScriptData);
-                self.emit_chars("<")
+                self.emit_chars(self.slice(self.lt_pos, self.lt_pos + 1))
             }
         }
     }
@@ -308,7 +308,7 @@ impl<'a> Tokenizer<'a> {
         match self.consume() {
             Some(b'-') => {
                 self.state = State::ScriptDataEscapeStartDash;
-                self.emit_chars("-")
+                self.emit_chars(self.cur_str())
             }
             _ => {
                 self.reconsume(State::ScriptData);
@@ -322,7 +322,7 @@ impl<'a> Tokenizer<'a> {
         match self.consume() {
             Some(b'-') => {
                 self.state = State::ScriptDataEscapedDashDash;
-                self.emit_chars("-")
+                self.emit_chars(self.cur_str())
             }
             _ => {
                 self.reconsume(State::ScriptData);
@@ -340,7 +340,7 @@ impl<'a> Tokenizer<'a> {
         match self.consume() {
             Some(b'-') => {
                 self.state = State::ScriptDataEscapedDash;
-                self.emit_chars("-")
+                self.emit_chars(self.cur_str())
             }
             Some(b'<') => {
                 self.lt_pos = self.cur;
@@ -389,7 +389,7 @@ impl<'a> Tokenizer<'a> {
         match self.consume() {
             Some(b'-') => {
                 self.state = State::ScriptDataEscapedDashDash;
-                self.emit_chars("-")
+                self.emit_chars(self.cur_str())
             }
             Some(b'<') => {
                 self.lt_pos = self.cur;
@@ -403,7 +403,7 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.22 Script data escaped dash dash state.
     pub(super) fn script_data_escaped_dash_dash_state(&mut self) -> Option<Token<'a>> {
         match self.consume() {
-            Some(b'-') => self.emit_chars("-"),
+            Some(b'-') => self.emit_chars(self.cur_str()),
             Some(b'<') => {
                 self.lt_pos = self.cur;
                 self.state = State::ScriptDataEscapedLessThanSign;
@@ -411,7 +411,7 @@ impl<'a> Tokenizer<'a> {
             }
             Some(b'>') => {
                 self.state = State::ScriptData;
-                self.emit_chars(">")
+                self.emit_chars(self.cur_str())
             }
             other => self.script_data_escaped_fallback(other, State::ScriptDataEscaped),
         }
@@ -427,11 +427,11 @@ impl<'a> Tokenizer<'a> {
             Some(c) if c.is_ascii_alphabetic() => {
                 self.temp_start = self.cur;
                 self.reconsume(State::ScriptDataDoubleEscapeStart);
-                self.emit_chars("<")
+                self.emit_chars(self.slice(self.lt_pos, self.lt_pos + 1))
             }
             _ => {
                 self.reconsume(State::ScriptDataEscaped);
-                self.emit_chars("<")
+                self.emit_chars(self.slice(self.lt_pos, self.lt_pos + 1))
             }
         }
     }
@@ -479,11 +479,11 @@ impl<'a> Tokenizer<'a> {
         match self.consume() {
             Some(b'-') => {
                 self.state = State::ScriptDataDoubleEscapedDash;
-                self.emit_chars("-")
+                self.emit_chars(self.cur_str())
             }
             Some(b'<') => {
                 self.state = State::ScriptDataDoubleEscapedLessThanSign;
-                self.emit_chars("<")
+                self.emit_chars(self.cur_str())
             }
             Some(0) => {
                 self.error(ErrorCode::UnexpectedNullCharacter);
@@ -502,11 +502,11 @@ impl<'a> Tokenizer<'a> {
         match self.consume() {
             Some(b'-') => {
                 self.state = State::ScriptDataDoubleEscapedDashDash;
-                self.emit_chars("-")
+                self.emit_chars(self.cur_str())
             }
             Some(b'<') => {
                 self.state = State::ScriptDataDoubleEscapedLessThanSign;
-                self.emit_chars("<")
+                self.emit_chars(self.cur_str())
             }
             other => self.script_data_escaped_fallback(other, State::ScriptDataDoubleEscaped),
         }
@@ -515,14 +515,14 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.29 Script data double escaped dash dash state.
     pub(super) fn script_data_double_escaped_dash_dash_state(&mut self) -> Option<Token<'a>> {
         match self.consume() {
-            Some(b'-') => self.emit_chars("-"),
+            Some(b'-') => self.emit_chars(self.cur_str()),
             Some(b'<') => {
                 self.state = State::ScriptDataDoubleEscapedLessThanSign;
-                self.emit_chars("<")
+                self.emit_chars(self.cur_str())
             }
             Some(b'>') => {
                 self.state = State::ScriptData;
-                self.emit_chars(">")
+                self.emit_chars(self.cur_str())
             }
             other => self.script_data_escaped_fallback(other, State::ScriptDataDoubleEscaped),
         }
@@ -534,7 +534,7 @@ impl<'a> Tokenizer<'a> {
             Some(b'/') => {
                 self.temp_start = self.pos;
                 self.state = State::ScriptDataDoubleEscapeEnd;
-                self.emit_chars("/")
+                self.emit_chars(self.cur_str())
             }
             _ => {
                 self.reconsume(State::ScriptDataDoubleEscaped);
@@ -578,8 +578,9 @@ impl<'a> Tokenizer<'a> {
                 None
             }
             _ => {
+                // The `]` consumed just before this character.
                 self.reconsume(State::CdataSection);
-                self.emit_chars("]")
+                self.emit_chars(self.slice(self.cur - 1, self.cur))
             }
         }
     }
@@ -587,14 +588,16 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.71 CDATA section end state.
     pub(super) fn cdata_section_end_state(&mut self) -> Option<Token<'a>> {
         match self.consume() {
-            Some(b']') => self.emit_chars("]"),
+            // The first of the two `]` before this one; this one and the other are the two now.
+            Some(b']') => self.emit_chars(self.slice(self.cur - 2, self.cur - 1)),
             Some(b'>') => {
                 self.state = State::Data;
                 None
             }
             _ => {
+                // The two `]` consumed just before this character.
                 self.reconsume(State::CdataSection);
-                self.emit_chars("]]")
+                self.emit_chars(self.slice(self.cur - 2, self.cur))
             }
         }
     }
