@@ -21,6 +21,7 @@ use super::{BY_FIRST_BYTE, ENTRIES};
 /// Returns the matched length in bytes (including the ';' when the matched name ends in one)
 /// and the replacement characters (one or two code points). Names are case-sensitive; `None`
 /// when no name is a prefix of `input`.
+#[inline(always)]
 pub(crate) fn longest_match(input: &[u8]) -> Option<(usize, &'static str)> {
     if let Some(hit) = common_match(input) {
         return Some(hit);

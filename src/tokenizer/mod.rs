@@ -80,12 +80,6 @@ pub struct TokenizerOptions {
     pub scalar: bool,
 }
 
-/// The largest buffer a [`TextBuf`] keeps between tokens (bytes of capacity). A larger one,
-/// grown for a long string that needed a copy (an attribute value with references in it), is
-/// released once its string is in the arena, so that it is not held beside the arena's copy
-/// for the rest of the parse.
-const KEPT_BUFFER_BYTES: usize = 16 * 1024;
-
 /// A string being built for a token: a borrowed range of the input while the characters equal
 /// the input, an owned buffer (reused between tokens) from the first change on.
 #[derive(Debug, Default)]
@@ -101,26 +95,8 @@ impl TextBuf {
     fn clear(&mut self) {
         self.start = 0;
         self.end = 0;
-        if self.owned {
-            self.owned = false;
-            self.clear_owned();
-        }
-    }
-
-    /// [`clear`](Self::clear) of a copy: empties the buffer (the next copy starts with
-    /// [`make_owned`](Self::make_owned), which empties it again) and releases a large one.
-    #[inline]
-    fn clear_owned(&mut self) {
+        self.owned = false;
         self.buf.clear();
-        if self.buf.capacity() > KEPT_BUFFER_BYTES {
-            self.release();
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn release(&mut self) {
-        self.buf = String::new();
     }
 
     /// Whether nothing has been appended since the last [`clear`](Self::clear).
