@@ -228,3 +228,151 @@ fn pathological_inputs_are_linear() {
     let script = "<!--<script>".to_string() + &"-<!-".repeat(100_000);
     assert!(tokenize_all(&script, State::ScriptData, false) > 0);
 }
+
+/// Every tokenizer state (13.2.5), for the tests that start the tokenizer in each.
+const ALL_STATES: [State; 84] = [
+    State::Data,
+    State::Rcdata,
+    State::Rawtext,
+    State::ScriptData,
+    State::Plaintext,
+    State::TagOpen,
+    State::EndTagOpen,
+    State::TagName,
+    State::RcdataLessThanSign,
+    State::RcdataEndTagOpen,
+    State::RcdataEndTagName,
+    State::RawtextLessThanSign,
+    State::RawtextEndTagOpen,
+    State::RawtextEndTagName,
+    State::ScriptDataLessThanSign,
+    State::ScriptDataEndTagOpen,
+    State::ScriptDataEndTagName,
+    State::ScriptDataEscapeStart,
+    State::ScriptDataEscapeStartDash,
+    State::ScriptDataEscaped,
+    State::ScriptDataEscapedDash,
+    State::ScriptDataEscapedDashDash,
+    State::ScriptDataEscapedLessThanSign,
+    State::ScriptDataEscapedEndTagOpen,
+    State::ScriptDataEscapedEndTagName,
+    State::ScriptDataDoubleEscapeStart,
+    State::ScriptDataDoubleEscaped,
+    State::ScriptDataDoubleEscapedDash,
+    State::ScriptDataDoubleEscapedDashDash,
+    State::ScriptDataDoubleEscapedLessThanSign,
+    State::ScriptDataDoubleEscapeEnd,
+    State::BeforeAttributeName,
+    State::AttributeName,
+    State::AfterAttributeName,
+    State::BeforeAttributeValue,
+    State::AttributeValueDoubleQuoted,
+    State::AttributeValueSingleQuoted,
+    State::AttributeValueUnquoted,
+    State::AfterAttributeValueQuoted,
+    State::SelfClosingStartTag,
+    State::BogusComment,
+    State::MarkupDeclarationOpen,
+    State::CommentStart,
+    State::CommentStartDash,
+    State::Comment,
+    State::CommentLessThanSign,
+    State::CommentLessThanSignBang,
+    State::CommentLessThanSignBangDash,
+    State::CommentLessThanSignBangDashDash,
+    State::CommentEndDash,
+    State::CommentEnd,
+    State::CommentEndBang,
+    State::Doctype,
+    State::BeforeDoctypeName,
+    State::DoctypeName,
+    State::AfterDoctypeName,
+    State::AfterDoctypePublicKeyword,
+    State::BeforeDoctypePublicIdentifier,
+    State::DoctypePublicIdentifierDoubleQuoted,
+    State::DoctypePublicIdentifierSingleQuoted,
+    State::AfterDoctypePublicIdentifier,
+    State::BetweenDoctypePublicAndSystemIdentifiers,
+    State::AfterDoctypeSystemKeyword,
+    State::BeforeDoctypeSystemIdentifier,
+    State::DoctypeSystemIdentifierDoubleQuoted,
+    State::DoctypeSystemIdentifierSingleQuoted,
+    State::AfterDoctypeSystemIdentifier,
+    State::BogusDoctype,
+    State::CdataSection,
+    State::CdataSectionBracket,
+    State::CdataSectionEnd,
+    State::ProcessingInstructionOpen,
+    State::ProcessingInstructionTarget,
+    State::AfterProcessingInstructionTarget,
+    State::ProcessingInstructionData,
+    State::ProcessingInstructionQuestionable,
+    State::CharacterReference,
+    State::NamedCharacterReference,
+    State::AmbiguousAmpersand,
+    State::NumericCharacterReference,
+    State::HexadecimalCharacterReferenceStart,
+    State::HexadecimalCharacterReference,
+    State::DecimalCharacterReference,
+    State::NumericCharacterReferenceEnd,
+];
+
+/// `TokenizerOptions::initial_state` takes any state, also one inside a construct (after a
+/// `<`, inside `]]`), where no `<` or `]` of the input stands behind the characters the state
+/// emits for it. Each state and short input tokenizes to the end without a panic, and the
+/// states that emit such characters give the fixed strings.
+#[test]
+fn every_state_can_start_the_tokenizer() {
+    let inputs = [
+        "", "x", "a", "<", "</", "<!", "]", "]]", ">", "-", "--", "/", "é", "\r\n", "&", "\0",
+        "a<b", "</x", "]]>", "<!--", "-->", "?", "x>", "--!>", "#", "&#", "&#x", ";", "1", "=",
+        "\"", "'",
+    ];
+    for state in ALL_STATES {
+        for input in inputs {
+            for cdata in [false, true] {
+                tokenize_all(input, state, cdata);
+            }
+        }
+    }
+    let tokens = |state: State, input: &str| -> Vec<String> {
+        let arena = Arena::new();
+        let options = TokenizerOptions {
+            initial_state: Some(state),
+            ..TokenizerOptions::default()
+        };
+        Tokenizer::new(&arena, input, options)
+            .filter_map(|t| match t {
+                Token::Characters(s) => Some(s.to_owned()),
+                Token::Comment(s) => Some(format!("<!--{s}-->")),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(tokens(State::CdataSectionBracket, "x"), ["]", "x"]);
+    assert_eq!(tokens(State::CdataSectionEnd, "x"), ["]]", "x"]);
+    assert_eq!(tokens(State::CdataSectionEnd, "]x"), ["]", "]]", "x"]);
+    assert_eq!(tokens(State::TagOpen, ""), ["<"]);
+    assert_eq!(tokens(State::TagOpen, "1"), ["<", "1"]);
+    assert_eq!(tokens(State::EndTagOpen, ""), ["</"]);
+    assert_eq!(tokens(State::RcdataLessThanSign, "a"), ["<", "a"]);
+    assert_eq!(tokens(State::RawtextLessThanSign, "é"), ["<", "é"]);
+    assert_eq!(tokens(State::ScriptDataLessThanSign, "é"), ["<", "é"]);
+    assert_eq!(tokens(State::ScriptDataLessThanSign, "!"), ["<!"]);
+    assert_eq!(
+        tokens(State::ScriptDataEscapedLessThanSign, "1"),
+        ["<", "1"]
+    );
+    assert_eq!(tokens(State::RcdataEndTagOpen, "1"), ["</", "1"]);
+    assert_eq!(tokens(State::RcdataEndTagName, "ab c"), ["</ab", " c"]);
+    assert_eq!(tokens(State::CommentStartDash, "x"), ["<!---x-->"]);
+    assert_eq!(tokens(State::CommentEndDash, "x"), ["<!---x-->"]);
+    assert_eq!(tokens(State::CommentEnd, "x"), ["<!----x-->"]);
+    assert_eq!(tokens(State::CommentEnd, "-x"), ["<!-----x-->"]);
+    assert_eq!(tokens(State::CommentEndBang, "x"), ["<!----!x-->"]);
+    assert_eq!(tokens(State::ProcessingInstructionOpen, ">"), ["<!--?-->"]);
+    assert_eq!(
+        tokens(State::ProcessingInstructionTarget, "é"),
+        ["<!--?é-->"]
+    );
+}

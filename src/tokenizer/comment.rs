@@ -34,7 +34,27 @@ impl<'a> Tokenizer<'a> {
     /// just after the `<` up to the current character.
     fn convert_temporary_buffer_to_comment(&mut self) {
         self.comment.clear();
-        self.comment.push_range(self.src, self.lt_pos + 1, self.cur);
+        if self.temp_start == self.lt_pos + 2 && self.temp_start <= self.cur {
+            self.comment.push_range(self.src, self.lt_pos + 1, self.cur);
+        } else {
+            // A tokenizer started in a processing instruction state: no `<?` before the
+            // buffer.
+            self.comment.push_str(self.src, "?");
+            let start = self.temp_start.min(self.cur);
+            self.comment.push_range(self.src, start, self.cur);
+        }
+    }
+
+    /// Appends the characters `s` that the comment states consumed at `at` (dashes, `--!`,
+    /// a `?`) as the input's own when they are there, else `s` itself (a tokenizer started in
+    /// such a state, `TokenizerOptions::initial_state`, has not seen them).
+    fn comment_push_markup(&mut self, at: Option<usize>, s: &'static str) {
+        match at {
+            Some(at) if self.input.get(at..at + s.len()) == Some(s.as_bytes()) => {
+                self.comment.push_range(self.src, at, at + s.len());
+            }
+            _ => self.comment.push_str(self.src, s),
+        }
     }
 
     /// 13.2.5.41 Bogus comment state.
@@ -131,7 +151,7 @@ impl<'a> Tokenizer<'a> {
             None => self.eof_in_comment(),
             Some(_) => {
                 // Append a U+002D HYPHEN-MINUS (the one just before this character).
-                self.comment.push_range(self.src, self.cur - 1, self.cur);
+                self.comment_push_markup(self.cur.checked_sub(1), "-");
                 self.reconsume(State::Comment);
                 None
             }
@@ -218,7 +238,7 @@ impl<'a> Tokenizer<'a> {
             None => self.eof_in_comment(),
             Some(_) => {
                 // Append the "-" just before this character.
-                self.comment.push_range(self.src, self.cur - 1, self.cur);
+                self.comment_push_markup(self.cur.checked_sub(1), "-");
                 self.reconsume(State::Comment);
                 None
             }
@@ -238,14 +258,13 @@ impl<'a> Tokenizer<'a> {
             }
             Some(b'-') => {
                 // Append one "-": the first of the three dashes before and at this character.
-                self.comment
-                    .push_range(self.src, self.cur - 2, self.cur - 1);
+                self.comment_push_markup(self.cur.checked_sub(2), "-");
                 None
             }
             None => self.eof_in_comment(),
             Some(_) => {
                 // Append "--", the two dashes just before this character.
-                self.comment.push_range(self.src, self.cur - 2, self.cur);
+                self.comment_push_markup(self.cur.checked_sub(2), "--");
                 self.reconsume(State::Comment);
                 None
             }
@@ -257,7 +276,7 @@ impl<'a> Tokenizer<'a> {
         match self.consume() {
             Some(b'-') => {
                 // Append "--!", the three characters just before this one.
-                self.comment.push_range(self.src, self.cur - 3, self.cur);
+                self.comment_push_markup(self.cur.checked_sub(3), "--!");
                 self.state = State::CommentEndDash;
                 None
             }
@@ -268,7 +287,7 @@ impl<'a> Tokenizer<'a> {
             }
             None => self.eof_in_comment(),
             Some(_) => {
-                self.comment.push_range(self.src, self.cur - 3, self.cur);
+                self.comment_push_markup(self.cur.checked_sub(3), "--!");
                 self.reconsume(State::Comment);
                 None
             }
@@ -388,7 +407,7 @@ impl<'a> Tokenizer<'a> {
             }
             Some(_) => {
                 // Append the "?" just before this character.
-                self.comment.push_range(self.src, self.cur - 1, self.cur);
+                self.comment_push_markup(self.cur.checked_sub(1), "?");
                 self.reconsume(State::ProcessingInstructionData);
                 None
             }

@@ -56,7 +56,10 @@ use std::collections::HashSet;
 #[derive(Debug, Clone, Default)]
 pub struct TokenizerOptions {
     /// The state to start in (the html5lib suites start in data, PLAINTEXT, RCDATA, RAWTEXT,
-    /// script data or CDATA section state). `None` means [`State::Data`].
+    /// script data or CDATA section state). `None` means [`State::Data`]. Any state may be
+    /// given: in one inside a construct (tag open, comment end, CDATA section bracket, ...)
+    /// the tokenizer acts as if the characters that lead there had been consumed, and emits
+    /// for them the characters the standard names (`<`, `--`, `]`, `?` ...).
     pub initial_state: Option<State>,
     /// The tag name of "the last start tag to have been emitted", for the appropriate end tag
     /// check when tokenizing starts in RCDATA, RAWTEXT or script data. `None`: no start tag
@@ -860,6 +863,22 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     fn slice(&self, start: usize, end: usize) -> &'a str {
         &self.src[start..end]
+    }
+
+    /// The characters `s` a state emits for markup it consumed at `at` (a `<` that began no
+    /// tag, the `]` of a CDATA section that did not end it): the input's own bytes when they
+    /// are `s` there, so that the text around them stays one slice of the input for the tree
+    /// builder's sink, else `s` itself. Only a tokenizer started in a state inside a construct
+    /// ([`TokenizerOptions::initial_state`]) has no such bytes (`at` is then `None` or points
+    /// elsewhere).
+    #[inline]
+    fn markup_chars(&self, at: Option<usize>, s: &'static str) -> &'a str {
+        match at {
+            Some(at) if self.input.get(at..at + s.len()) == Some(s.as_bytes()) => {
+                &self.src[at..at + s.len()]
+            }
+            _ => s,
+        }
     }
 }
 

@@ -160,12 +160,12 @@ impl<'a> Tokenizer<'a> {
             None => {
                 self.error(ErrorCode::EofBeforeTagName);
                 self.state = State::Data;
-                self.emit_chars(self.slice(self.lt_pos, self.lt_pos + 1))
+                self.emit_chars(self.markup_chars(Some(self.lt_pos), "<"))
             }
             Some(_) => {
                 self.error(ErrorCode::InvalidFirstCharacterOfTagName);
                 self.reconsume(State::Data);
-                self.emit_chars(self.slice(self.lt_pos, self.lt_pos + 1))
+                self.emit_chars(self.markup_chars(Some(self.lt_pos), "<"))
             }
         }
     }
@@ -191,7 +191,7 @@ impl<'a> Tokenizer<'a> {
             None => {
                 self.error(ErrorCode::EofBeforeTagName);
                 self.state = State::Data;
-                self.emit_chars(self.slice(self.lt_pos, self.lt_pos + 2))
+                self.emit_chars(self.markup_chars(Some(self.lt_pos), "</"))
             }
             Some(_) => {
                 self.error(ErrorCode::InvalidFirstCharacterOfTagName);

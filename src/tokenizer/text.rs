@@ -211,7 +211,7 @@ impl<'a> Tokenizer<'a> {
             }
             _ => {
                 self.reconsume(text_state);
-                self.emit_chars(self.slice(self.lt_pos, self.lt_pos + 1))
+                self.emit_chars(self.markup_chars(Some(self.lt_pos), "<"))
             }
         }
     }
@@ -234,7 +234,7 @@ impl<'a> Tokenizer<'a> {
             }
             _ => {
                 self.reconsume(text_state);
-                self.emit_chars(self.slice(self.lt_pos, self.lt_pos + 2))
+                self.emit_chars(self.markup_chars(Some(self.lt_pos), "</"))
             }
         }
     }
@@ -278,9 +278,21 @@ impl<'a> Tokenizer<'a> {
                 None
             }
             None => {
-                // Emit "</" and the temporary buffer, reconsume in the text state.
+                // Emit "</" and the temporary buffer, reconsume in the text state: the input
+                // from the `<` on, unless the tokenizer started in this state (then there is
+                // no `</` before the letters).
                 self.reconsume(text_state);
-                self.emit_chars(self.slice(self.lt_pos, name_end))
+                if self.temp_start == self.lt_pos + 2
+                    && self.input.get(self.lt_pos..self.temp_start) == Some(b"</")
+                {
+                    self.emit_chars(self.slice(self.lt_pos, name_end))
+                } else {
+                    let letters = &self.src[self.temp_start.min(name_end)..name_end];
+                    let mut chars = bumpalo::collections::String::new_in(self.arena);
+                    chars.push_str("</");
+                    chars.push_str(letters);
+                    self.emit_chars(chars.into_bump_str())
+                }
             }
         }
     }
@@ -294,11 +306,11 @@ impl<'a> Tokenizer<'a> {
             }
             Some(b'!') => {
                 self.state = State::ScriptDataEscapeStart;
-                self.emit_chars(self.slice(self.lt_pos, self.pos))
+                self.emit_chars(self.markup_chars(Some(self.lt_pos), "<!"))
             }
             _ => {
                 self.reconsume(State::ScriptData);
-                self.emit_chars(self.slice(self.lt_pos, self.lt_pos + 1))
+                self.emit_chars(self.markup_chars(Some(self.lt_pos), "<"))
             }
         }
     }
@@ -427,11 +439,11 @@ impl<'a> Tokenizer<'a> {
             Some(c) if c.is_ascii_alphabetic() => {
                 self.temp_start = self.cur;
                 self.reconsume(State::ScriptDataDoubleEscapeStart);
-                self.emit_chars(self.slice(self.lt_pos, self.lt_pos + 1))
+                self.emit_chars(self.markup_chars(Some(self.lt_pos), "<"))
             }
             _ => {
                 self.reconsume(State::ScriptDataEscaped);
-                self.emit_chars(self.slice(self.lt_pos, self.lt_pos + 1))
+                self.emit_chars(self.markup_chars(Some(self.lt_pos), "<"))
             }
         }
     }
@@ -580,7 +592,7 @@ impl<'a> Tokenizer<'a> {
             _ => {
                 // The `]` consumed just before this character.
                 self.reconsume(State::CdataSection);
-                self.emit_chars(self.slice(self.cur - 1, self.cur))
+                self.emit_chars(self.markup_chars(self.cur.checked_sub(1), "]"))
             }
         }
     }
@@ -589,7 +601,7 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn cdata_section_end_state(&mut self) -> Option<Token<'a>> {
         match self.consume() {
             // The first of the two `]` before this one; this one and the other are the two now.
-            Some(b']') => self.emit_chars(self.slice(self.cur - 2, self.cur - 1)),
+            Some(b']') => self.emit_chars(self.markup_chars(self.cur.checked_sub(2), "]")),
             Some(b'>') => {
                 self.state = State::Data;
                 None
@@ -597,7 +609,7 @@ impl<'a> Tokenizer<'a> {
             _ => {
                 // The two `]` consumed just before this character.
                 self.reconsume(State::CdataSection);
-                self.emit_chars(self.slice(self.cur - 2, self.cur))
+                self.emit_chars(self.markup_chars(self.cur.checked_sub(2), "]]"))
             }
         }
     }
