@@ -34,7 +34,10 @@ impl<'a> Tokenizer<'a> {
     /// just after the `<` up to the current character.
     fn convert_temporary_buffer_to_comment(&mut self) {
         self.comment.clear();
-        if self.temp_start == self.lt_pos + 2 && self.temp_start <= self.cur {
+        if self.temp_start == self.lt_pos + 2
+            && self.temp_start <= self.cur
+            && self.markup_at(Some(self.lt_pos), "<?").is_some()
+        {
             self.comment.push_range(self.src, self.lt_pos + 1, self.cur);
         } else {
             // A tokenizer started in a processing instruction state: no `<?` before the
@@ -46,14 +49,12 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Appends the characters `s` that the comment states consumed at `at` (dashes, `--!`,
-    /// a `?`) as the input's own when they are there, else `s` itself (a tokenizer started in
-    /// such a state, `TokenizerOptions::initial_state`, has not seen them).
+    /// a `?`) as the input's own when they are there ([`markup_at`](Self::markup_at)), else
+    /// `s` itself.
     fn comment_push_markup(&mut self, at: Option<usize>, s: &'static str) {
-        match at {
-            Some(at) if self.input.get(at..at + s.len()) == Some(s.as_bytes()) => {
-                self.comment.push_range(self.src, at, at + s.len());
-            }
-            _ => self.comment.push_str(self.src, s),
+        match self.markup_at(at, s) {
+            Some(at) => self.comment.push_range(self.src, at, at + s.len()),
+            None => self.comment.push_str(self.src, s),
         }
     }
 

@@ -865,19 +865,24 @@ impl<'a> Tokenizer<'a> {
         &self.src[start..end]
     }
 
-    /// The characters `s` a state emits for markup it consumed at `at` (a `<` that began no
-    /// tag, the `]` of a CDATA section that did not end it): the input's own bytes when they
-    /// are `s` there, so that the text around them stays one slice of the input for the tree
-    /// builder's sink, else `s` itself. Only a tokenizer started in a state inside a construct
-    /// ([`TokenizerOptions::initial_state`]) has no such bytes (`at` is then `None` or points
-    /// elsewhere).
+    /// `at`, if the input holds the markup characters `s` there: the characters a state
+    /// consumed before the current one (a `<` that began no tag, the `]` of a CDATA section
+    /// that did not end it, the dashes of a comment). Only a tokenizer started in a state
+    /// inside a construct ([`TokenizerOptions::initial_state`]) has not consumed them (`at`
+    /// is then `None` or points elsewhere).
+    #[inline]
+    fn markup_at(&self, at: Option<usize>, s: &str) -> Option<usize> {
+        at.filter(|&at| self.input.get(at..at + s.len()) == Some(s.as_bytes()))
+    }
+
+    /// The characters `s` a state emits for markup it consumed at `at`: the input's own bytes
+    /// when they are there ([`markup_at`](Self::markup_at)), so that the text around them
+    /// stays one slice of the input for the tree builder's sink, else `s` itself.
     #[inline]
     fn markup_chars(&self, at: Option<usize>, s: &'static str) -> &'a str {
-        match at {
-            Some(at) if self.input.get(at..at + s.len()) == Some(s.as_bytes()) => {
-                &self.src[at..at + s.len()]
-            }
-            _ => s,
+        match self.markup_at(at, s) {
+            Some(at) => &self.src[at..at + s.len()],
+            None => s,
         }
     }
 }

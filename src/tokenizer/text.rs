@@ -283,7 +283,7 @@ impl<'a> Tokenizer<'a> {
                 // no `</` before the letters).
                 self.reconsume(text_state);
                 if self.temp_start == self.lt_pos + 2
-                    && self.input.get(self.lt_pos..self.temp_start) == Some(b"</")
+                    && self.markup_at(Some(self.lt_pos), "</").is_some()
                 {
                     self.emit_chars(self.slice(self.lt_pos, name_end))
                 } else {
