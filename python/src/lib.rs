@@ -126,6 +126,10 @@ fn parse_input(
         Input::Text(s) => s.len(),
     };
     let options = page_options(encoding, guess_utf8, scripting, len);
+    let reparse = match &input {
+        Input::Bytes(_) => options.clone(),
+        Input::Text(_) => page_options(Some("utf-8".into()), guess_utf8, scripting, len),
+    };
     let owner = Owner {
         arena: Arena::new(),
         input,
@@ -140,6 +144,7 @@ fn parse_input(
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(Document {
         parsed: Mutex::new(parsed),
+        options: reparse,
         base,
     })
 }
@@ -205,6 +210,9 @@ fn parse(
 #[pyclass(frozen, module = "simdhtml")]
 pub struct Document {
     parsed: Mutex<Parsed>,
+    /// The options the input was parsed with (for text input, as UTF-8 bytes), for the parse
+    /// with scripting off that `extract::with_main_content` may need.
+    options: ParseOptions,
     /// `base_url`, parsed.
     base: Option<Url>,
 }
@@ -225,29 +233,37 @@ impl Document {
         py.detach(|| f(self.lock().borrow_dependent()))
     }
 
+    /// Runs `f` on the page's main content (`extract::with_main_content`: the tree, or the
+    /// input parsed again with scripting off when the page keeps its content in `noscript`),
+    /// with the GIL released.
+    fn main_content<R: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&Tree<'_>, &MainContent) -> R + Send,
+    ) -> R {
+        py.detach(|| {
+            let parsed = self.lock();
+            let input = match &parsed.borrow_owner().input {
+                Input::Bytes(b) => b.as_slice(),
+                Input::Text(t) => t.as_bytes(),
+            };
+            extract::with_main_content(parsed.borrow_dependent(), input, &self.options, f)
+        })
+    }
+
     fn lock(&self) -> MutexGuard<'_, Parsed> {
         self.parsed.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
 
-/// The text of `node` as `simdhtml text` writes it (main content or all of it).
-fn text_of(doc: &Tree<'_>, main_content: bool) -> String {
-    let options = TextOptions::new(doc.scripting());
-    if main_content {
-        MainContent::find(doc).text_with(doc, &options)
-    } else {
-        extract::visible_text_with(doc, doc.root(), &options)
-    }
+/// The page's text as `simdhtml text` writes it.
+fn text_of(doc: &Tree<'_>) -> String {
+    extract::visible_text_with(doc, doc.root(), &TextOptions::new(doc.scripting()))
 }
 
 /// The Markdown of the page as `simdhtml text --markdown [--main]` writes it.
-fn markdown_of(doc: &Tree<'_>, main_content: bool) -> String {
-    let options = MarkdownOptions::new(doc.scripting());
-    if main_content {
-        MainContent::find(doc).markdown(doc, &options)
-    } else {
-        extract::markdown(doc, doc.root(), &options)
-    }
+fn markdown_of(doc: &Tree<'_>) -> String {
+    extract::markdown(doc, doc.root(), &MarkdownOptions::new(doc.scripting()))
 }
 
 /// Parses a selector as `simdhtml select` does.
@@ -364,7 +380,11 @@ impl Document {
     /// footers, sidebars, comments), as `simdhtml text --main` prints it.
     #[pyo3(signature = (main_content = false))]
     fn text(&self, py: Python<'_>, main_content: bool) -> String {
-        self.detached(py, |d| text_of(d, main_content))
+        if main_content {
+            self.main_content(py, |d, c| c.text_with(d, &TextOptions::new(d.scripting())))
+        } else {
+            self.detached(py, text_of)
+        }
     }
 
     /// markdown(main_content=False)
@@ -375,7 +395,13 @@ impl Document {
     /// and image URLs are written as the page wrote them (`links()` resolves them).
     #[pyo3(signature = (main_content = false))]
     fn markdown(&self, py: Python<'_>, main_content: bool) -> String {
-        self.detached(py, |d| markdown_of(d, main_content))
+        if main_content {
+            self.main_content(py, |d, c| {
+                c.markdown(d, &MarkdownOptions::new(d.scripting()))
+            })
+        } else {
+            self.detached(py, markdown_of)
+        }
     }
 
     /// links()

@@ -560,12 +560,16 @@ pub(super) fn parse_fields(
                     "text",
                     extract::visible_text(&doc, options.scripting).into(),
                 ),
-                Field::MainText => ("main_text", extract::main_text(&doc).into()),
+                Field::MainText => (
+                    "main_text",
+                    extract::with_main_content(&doc, bytes, &options, |d, c| c.text(d)).into(),
+                ),
                 Field::Markdown => (
                     "markdown",
-                    extract::MainContent::find(&doc)
-                        .markdown(&doc, &extract::MarkdownOptions::new(options.scripting))
-                        .into(),
+                    extract::with_main_content(&doc, bytes, &options, |d, c| {
+                        c.markdown(d, &extract::MarkdownOptions::new(d.scripting()))
+                    })
+                    .into(),
                 ),
                 Field::Meta => ("meta", super::extract_json::meta(&doc, base)),
                 Field::Links => (

@@ -6,8 +6,10 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use simdhtml::Arena;
-use simdhtml::extract::{MainContent, MarkdownOptions, TextOptions, markdown, visible_text_with};
+use simdhtml::extract::{
+    MarkdownOptions, TextOptions, markdown, visible_text_with, with_main_content,
+};
+use simdhtml::{Arena, Document};
 
 use super::load::{
     SniffArgs, check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated,
@@ -52,18 +54,24 @@ pub fn run(args: &TextArgs) -> anyhow::Result<ExitCode> {
     let options = page_options(&args.input);
     let (doc, _) = parse_bytes(&arena, &bytes, &options)?;
     warn_if_truncated(&args.file, &doc);
-    let text_options = TextOptions::new(options.scripting)
-        .with_alt_text(args.alt)
-        .with_link_urls(args.links);
-    let md_options = MarkdownOptions::new(options.scripting).with_images(args.alt);
+    // The options follow the document's scripting flag: the main content may come from the
+    // page parsed again with scripting off (`with_main_content`).
+    let text_options = |d: &Document<'_>| {
+        TextOptions::new(d.scripting())
+            .with_alt_text(args.alt)
+            .with_link_urls(args.links)
+    };
+    let md_options = |d: &Document<'_>| MarkdownOptions::new(d.scripting()).with_images(args.alt);
     let text = if args.markdown && args.main {
-        MainContent::find(&doc).markdown(&doc, &md_options)
+        with_main_content(&doc, &bytes, &options, |d, c| c.markdown(d, &md_options(d)))
     } else if args.markdown {
-        markdown(&doc, doc.root(), &md_options)
+        markdown(&doc, doc.root(), &md_options(&doc))
     } else if args.main {
-        MainContent::find(&doc).text_with(&doc, &text_options)
+        with_main_content(&doc, &bytes, &options, |d, c| {
+            c.text_with(d, &text_options(d))
+        })
     } else {
-        visible_text_with(&doc, doc.root(), &text_options)
+        visible_text_with(&doc, doc.root(), &text_options(&doc))
     };
     std::io::stdout()
         .lock()

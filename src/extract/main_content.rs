@@ -37,6 +37,18 @@
 //!    `class`), keeping data tables (not tables that are more than half links: menus).
 //! 6. If what is left is under 500 characters, try again less strictly (keep furniture by
 //!    `class`, then ignore `class` weights, then skip cleaning), and keep the longest result.
+//! 7. **Whole page or one block.** An article is one block among furniture; a service page
+//!    (sections of hero, features, pricing, FAQ), a listing of cards or a forum thread is the
+//!    whole page less its furniture, and step 4's choice then holds only a part of it. When the
+//!    choice holds at most a quarter of the text step 1 keeps (unless that text is mostly
+//!    links around a choice of long prose lines: an article among its menus), or at most half
+//!    of it in a page with few links, the content is the whole page as step 1 keeps it. The
+//!    thresholds were fitted on part of the WCXB development split and checked on the rest
+//!    and on the article sets (`docs/extraction.md`).
+//! 8. **Content for readers without scripts.** A page that shows almost nothing with scripts
+//!    on but keeps its content in `noscript` (forums that render posts by script keep a copy
+//!    for crawlers there) is flagged ([`MainContent::is_in_noscript`]); [`with_main_content`]
+//!    then reads the page parsed with scripting off.
 //!
 //! Every step is one pass over the page's nodes or a bounded walk up from one node (at most
 //! five ancestors), so the time is linear in the page and the memory is one small record per
@@ -47,6 +59,7 @@
 
 use crate::dom::{Document, ElementData, NodeData, NodeId};
 use crate::tree_builder::{AttrNamespace, Namespace};
+use crate::{Arena, ParseOptions, parse_document};
 
 use super::capped_text;
 use super::markdown::{MarkdownOptions, markdown_filtered};
@@ -71,8 +84,39 @@ use super::visible::{TextOptions, is_ascii_ws, text_of_filtered};
 ///      Tomorrow, forecasters say, the sun will come out, at least for a while.\n"
 /// );
 /// ```
+///
+/// This reads `doc` as it is; [`with_main_content`] also reads the content a page keeps for
+/// readers without scripts, as the `simdhtml` command does.
 pub fn main_text(doc: &Document<'_>) -> String {
     MainContent::find(doc).text(doc)
+}
+
+/// Runs `f` on the page's main content: [`MainContent::find`] in `doc`, or, when the page keeps
+/// its content in `noscript` elements ([`MainContent::is_in_noscript`]), in `input` parsed again
+/// with `options` and the scripting flag off. `input` and `options` are what `doc` was parsed
+/// from (a parse that fails the second time, which the same options cannot, keeps `doc`).
+///
+/// This is the main content as the `simdhtml` command (`text --main`, `batch`'s `main_text`
+/// and `markdown`) and the Python package give it.
+pub fn with_main_content<R>(
+    doc: &Document<'_>,
+    input: &[u8],
+    options: &ParseOptions,
+    f: impl FnOnce(&Document<'_>, &MainContent) -> R,
+) -> R {
+    let content = MainContent::find(doc);
+    if content.is_in_noscript() {
+        let arena = Arena::new();
+        let options = ParseOptions {
+            scripting: false,
+            ..options.clone()
+        };
+        if let Ok(again) = parse_document(&arena, input, &options) {
+            let content = MainContent::find(&again);
+            return f(&again, &content);
+        }
+    }
+    f(doc, &content)
 }
 
 /// Where a page's main content is: the elements that hold it, in tree order, and the nodes
@@ -84,12 +128,24 @@ pub struct MainContent {
     /// One bit per node of the document: left out of the content.
     left_out: Vec<bool>,
     scripting: bool,
+    in_noscript: bool,
 }
 
 impl MainContent {
     /// Finds the main content of `doc`: linear in the page, deterministic.
     pub fn find(doc: &Document<'_>) -> MainContent {
         find(doc)
+    }
+
+    /// Whether the page shows a reader with scripts almost nothing (under 500 characters of
+    /// main content) and keeps its content in `noscript` elements for readers without
+    /// scripts (at least 2,000 bytes of their markup in the body), as forums that render their
+    /// posts by script do for crawlers. Only with the scripting flag on (a `noscript`'s
+    /// content is then text, not elements). The page's main content is then that of the same
+    /// input parsed again with scripting off ([`ParseOptions::scripting`](crate::ParseOptions)),
+    /// as the `simdhtml` command and the Python package do.
+    pub fn is_in_noscript(&self) -> bool {
+        self.in_noscript
     }
 
     /// The elements that hold the content, in tree order (siblings of one another); empty when
@@ -133,6 +189,20 @@ const ENOUGH_TEXT: f32 = 500.0;
 /// A less strict attempt replaces a stricter one when it finds this much more text (more of
 /// the same content, not the few lines of furniture a laxer pass lets in).
 const RETRY_GAIN: f32 = 1.5;
+/// A choice with at most this share of the page's text gives way to the whole page, unless
+/// the page is mostly links ([`LINKED_PAGE`]) around lines of prose ([`LONG_LINE`]).
+const WHOLE_PAGE_SHARE: f32 = 0.25;
+/// A choice with at most this share gives way to a page with few links ([`FEW_LINKS`]).
+const HALF_PAGE_SHARE: f32 = 0.5;
+/// The link density of a page that is mostly navigation.
+const LINKED_PAGE: f32 = 0.42;
+/// The mean length of a line of prose paragraphs (characters).
+const LONG_LINE: f32 = 137.0;
+/// The link density of a page whose text is mostly its own.
+const FEW_LINKS: f32 = 0.13;
+/// The `noscript` markup (bytes) of a page that keeps its content there
+/// ([`MainContent::is_in_noscript`]).
+const NOSCRIPT_CONTENT: usize = 2000;
 /// How far up a block's score goes.
 const SCORE_LEVELS: usize = 5;
 
@@ -375,16 +445,32 @@ fn find(doc: &Document<'_>) -> MainContent {
         },
     ];
     let mut best: Option<(f32, MainContent)> = None;
-    for s in attempts {
+    let mut page = Stats::default();
+    for (i, s) in attempts.into_iter().enumerate() {
         let (len, content) = f.attempt(s);
+        if i == 0 {
+            page = f.info[f.root.index()].stats;
+        }
         if len >= ENOUGH_TEXT {
-            return content;
+            best = Some((len, content));
+            break;
         }
         if best.as_ref().is_none_or(|(l, _)| len > *l * RETRY_GAIN) {
             best = Some((len, content));
         }
     }
-    best.map(|(_, c)| c).expect("at least one attempt")
+    let (len, mut focused) = best.expect("at least one attempt");
+    if len < ENOUGH_TEXT && scripting && f.noscript_markup() >= NOSCRIPT_CONTENT {
+        focused.in_noscript = true;
+        return focused;
+    }
+    if f.prefers_whole_page(len, &page, &focused) {
+        f.info.clear();
+        f.info.resize(f.doc.len(), Info::default());
+        f.walk(attempts[0]);
+        return f.whole();
+    }
+    focused
 }
 
 impl<'d, 'a> Finder<'d, 'a> {
@@ -410,8 +496,57 @@ impl<'d, 'a> Finder<'d, 'a> {
                 roots,
                 left_out,
                 scripting: self.scripting,
+                in_noscript: false,
             },
         )
+    }
+
+    /// Whether the page's content is the whole page (less its furniture) rather than the
+    /// block the scoring chose: the choice holds a small part of the page's text, and the
+    /// rest is not a page of links around a text of long paragraphs (an article among its
+    /// menus), or it holds under half and the page around it has few links (a service page
+    /// of many sections, a listing of cards, a forum thread). `len` is the choice's cleaned
+    /// text, `page` the counts of the page without its furniture (the strict walk's root).
+    fn prefers_whole_page(&self, len: f32, page: &Stats, focused: &MainContent) -> bool {
+        if page.text <= 0.0 {
+            return false;
+        }
+        let share = len / page.text;
+        let ld = page.link_density();
+        if share <= WHOLE_PAGE_SHARE {
+            ld <= LINKED_PAGE || mean_line(&focused.text(self.doc)) <= LONG_LINE
+        } else if share <= HALF_PAGE_SHARE {
+            ld <= FEW_LINKS
+        } else {
+            false
+        }
+    }
+
+    /// The bytes of markup in the root's `noscript` elements (raw text with scripting on).
+    fn noscript_markup(&self) -> usize {
+        let doc = self.doc;
+        doc.descendants(self.root)
+            .filter(|&n| {
+                doc.element(n)
+                    .is_some_and(|e| e.ns == Namespace::Html && e.name() == "noscript")
+            })
+            .flat_map(|n| doc.children(n))
+            .map(|c| match doc.data(c) {
+                NodeData::Text(t) => t.len(),
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// The whole page as the walk keeps it (the root, without what the walk left out).
+    fn whole(&self) -> MainContent {
+        let left_out = self.info.iter().map(|i| i.flags & INCLUDED == 0).collect();
+        MainContent {
+            roots: vec![self.root],
+            left_out,
+            scripting: self.scripting,
+            in_noscript: false,
+        }
     }
 
     fn flags(&self, n: NodeId) -> u16 {
@@ -1432,6 +1567,16 @@ fn text_weight(s: &str) -> (f32, u32) {
     (w as f32, commas)
 }
 
+/// The mean length in characters of the non-empty lines of `text`.
+fn mean_line(text: &str) -> f32 {
+    let (mut chars, mut lines) = (0usize, 0usize);
+    for l in text.lines().filter(|l| !l.trim().is_empty()) {
+        chars += l.chars().count();
+        lines += 1;
+    }
+    chars as f32 / lines.max(1) as f32
+}
+
 /// Whether a short paragraph ends a sentence (`.` followed by a space or the end, or a
 /// full stop of another script).
 fn ends_sentence(s: &str) -> bool {
@@ -1467,7 +1612,7 @@ fn similarity(a: &str, b: &str) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Arena, ParseOptions, parse_document_str};
+    use crate::parse_document_str;
 
     fn main(html: &str) -> String {
         let arena = Arena::new();
@@ -1486,6 +1631,78 @@ mod tests {
         assert!(!style_hides("display: block"));
         assert!(similarity("Rain - The Daily", "Rain") > 0.99);
         assert!(similarity("Rain - The Daily", "Snow and ice") < 0.1);
+    }
+
+    #[test]
+    fn content_kept_for_readers_without_scripts() {
+        let posts: String = (0..30)
+            .map(|i| format!("<div class=post><p>Post {i}: the update broke the grammar checks, and the reviews of our documents too.</p></div>"))
+            .collect();
+        let page = format!(
+            "<body><div id=app></div><noscript><div id=main-outlet>{posts}</div></noscript>"
+        );
+        let arena = Arena::new();
+        let options = ParseOptions::default();
+        let doc = parse_document(&arena, page.as_bytes(), &options).expect("parses");
+        assert!(MainContent::find(&doc).is_in_noscript());
+        assert_eq!(main_text(&doc), "", "with scripts the page shows nothing");
+        let text = with_main_content(&doc, page.as_bytes(), &options, |d, c| c.text(d));
+        assert!(text.starts_with("Post 0: the update"), "{text}");
+        assert!(text.contains("Post 29: the update"), "{text}");
+        // A small noscript (a tracking pixel, "enable JavaScript") changes nothing.
+        let small = "<body><noscript><img src=pixel.gif> Please enable JavaScript.</noscript><p>x";
+        let doc = parse_document(&arena, small.as_bytes(), &options).expect("parses");
+        assert!(!MainContent::find(&doc).is_in_noscript());
+        // With scripting off, the noscript content is the page's own.
+        let off = ParseOptions {
+            scripting: false,
+            ..ParseOptions::default()
+        };
+        let doc = parse_document(&arena, page.as_bytes(), &off).expect("parses");
+        assert!(!MainContent::find(&doc).is_in_noscript());
+        assert!(main_text(&doc).contains("Post 11"));
+    }
+
+    #[test]
+    fn a_page_of_sections_is_the_whole_page() {
+        // A service page: a hero, features, prices and questions, each a short section that
+        // scores little alone; the article rule would keep the longest one.
+        let section = |h: &str, n: usize| {
+            let ps: String = (0..n)
+                .map(|i| format!("<p>{h} point {i}: we plan, build and run it, with care.</p>"))
+                .collect();
+            format!("<section><h2>{h}</h2>{ps}</section>")
+        };
+        let page = format!(
+            "<nav><a href=/>Home</a> <a href=/a>About</a></nav><main>{}{}{}{}</main><footer>© Us</footer>",
+            section("Hero", 1),
+            section("Features", 3),
+            section("Pricing", 2),
+            section("Questions", 2)
+        );
+        let text = main(&page);
+        for h in [
+            "Hero point 0",
+            "Features point 2",
+            "Pricing point 1",
+            "Questions point 1",
+        ] {
+            assert!(text.contains(h), "{h} missing from {text}");
+        }
+        assert!(!text.contains("Home") && !text.contains("© Us"), "{text}");
+        // An article among its menus stays one block.
+        let article: String = (0..8)
+            .map(|i| format!("<p>Paragraph {i} of the story, which goes on, at length, with commas, clauses and the rest of what a long paragraph of prose holds for its readers.</p>"))
+            .collect();
+        let links: String = (0..60)
+            .map(|i| format!("<li><a href=/{i}>Other story {i}</a>"))
+            .collect();
+        let page = format!("<div class=menu-x><ul>{links}</ul></div><div>{article}</div>");
+        let text = main(&page);
+        assert!(
+            text.contains("Paragraph 7") && !text.contains("Other story"),
+            "{text}"
+        );
     }
 
     #[test]

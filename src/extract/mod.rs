@@ -35,7 +35,7 @@ mod meta;
 mod visible;
 
 use crate::tree_builder::Namespace;
-pub use main_content::{MainContent, main_text};
+pub use main_content::{MainContent, main_text, with_main_content};
 pub use markdown::{MarkdownOptions, markdown};
 #[cfg(feature = "links")]
 pub use meta::meta_resolved;
