@@ -11,7 +11,9 @@
 //!    the first attempt, page furniture: `nav` and `aside`, ARIA landmarks of furniture
 //!    (`navigation`, `complementary`, `menu`, `dialog`, …) and elements whose `class` or `id`
 //!    names a furniture part (`comment`, `sidebar`, `footer`, `menu`, `related`, `share`,
-//!    `cookie`, …) unless they also name content (`article`, `content`, `main`, `body`, …).
+//!    `cookie`, …) unless they also name content (`article`, `content`, `main`, `body`, …),
+//!    and except comments and replies on a page that says it is a discussion (schema.org
+//!    `DiscussionForumPosting`, `QAPage`, microdata `Comment`s).
 //!    The first `h1`/`h2` that repeats the document's title and the first byline are left out
 //!    too: they are the page's metadata, not its text.
 //! 2. **Measure** every element bottom-up: its text length, the part of it inside links, its
@@ -45,6 +47,8 @@
 //!    of it in a page with few links, the content is the whole page as step 1 keeps it. The
 //!    thresholds were fitted on part of the WCXB development split and checked on the rest
 //!    and on the article sets (`docs/extraction.md`).
+//!    Before it, step 4's choice moves up to the list it is an item of (at least three
+//!    siblings of one tag and first class holding twice its text: posts, cards).
 //! 8. **Content for readers without scripts.** A page that shows almost nothing with scripts
 //!    on but keeps its content in `noscript` (forums that render posts by script keep a copy
 //!    for crawlers there) is flagged ([`MainContent::is_in_noscript`]); [`with_main_content`]
@@ -200,6 +204,8 @@ const LINKED_PAGE: f32 = 0.42;
 const LONG_LINE: f32 = 137.0;
 /// The link density of a page whose text is mostly its own.
 const FEW_LINKS: f32 = 0.13;
+/// How many elements of one tag and first class make a list of items (posts, cards).
+const REPEATED_ITEMS: usize = 3;
 /// The `noscript` markup (bytes) of a page that keeps its content there
 /// ([`MainContent::is_in_noscript`]).
 const NOSCRIPT_CONTENT: usize = 2000;
@@ -401,6 +407,9 @@ struct Finder<'d, 'a> {
     end: Vec<u32>,
     candidates: Vec<NodeId>,
     buf: String,
+    /// The page says it is a discussion (a forum thread, questions and answers): its
+    /// comments are its content.
+    discussion: bool,
 }
 
 fn find(doc: &Document<'_>) -> MainContent {
@@ -421,6 +430,7 @@ fn find(doc: &Document<'_>) -> MainContent {
         end: vec![0; doc.len()],
         candidates: Vec::new(),
         buf: String::new(),
+        discussion: says_discussion(doc),
     };
     let attempts = [
         Strictness {
@@ -668,8 +678,11 @@ impl<'d, 'a> Finder<'d, 'a> {
         if class.is_empty() && id.is_empty() {
             return false;
         }
+        let discussion = self.discussion;
         let s = self.class_and_id(n);
-        contains_any(s, &FURNITURE) && !contains_any(s, &MAYBE_CONTENT)
+        contains_any(s, &FURNITURE)
+            && !contains_any(s, &MAYBE_CONTENT)
+            && !(discussion && contains_any(s, &DISCUSSION) && !contains_any(s, &NOT_DISCUSSION))
     }
 
     /// The element's `class` and `id`, a space between, in ASCII lower case (in a reused
@@ -894,7 +907,8 @@ impl<'d, 'a> Finder<'d, 'a> {
             self.buf.push_str(v);
             self.buf.make_ascii_lowercase();
             let s = self.buf.as_str();
-            if contains_any(s, &NEGATIVE) || has_word(s, "hid") {
+            let discussion_post = self.discussion && contains_any(s, &DISCUSSION);
+            if (contains_any(s, &NEGATIVE) && !discussion_post) || has_word(s, "hid") {
                 w -= 25.0;
             }
             if contains_any(s, &POSITIVE) {
@@ -999,6 +1013,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             last = ps;
             a = self.parent_in(p);
         }
+        best = self.repeated_items(best);
         // An only child: its parent instead, so that the siblings step sees more.
         while let Some(p) = self.parent_in(best) {
             if p == self.root || self.included_element_children(p).nth(1).is_some() {
@@ -1045,6 +1060,47 @@ impl<'d, 'a> Finder<'d, 'a> {
             }
         }
         roots
+    }
+
+    /// The list that `best` (or one of its four nearest ancestors) is one item of: the parent
+    /// of an element with at least two siblings of its tag and first class (three items) that
+    /// hold together at least twice its text (the posts of a thread, the cards of a listing).
+    /// Paragraphs, list items and table rows are an article's own parts, not items.
+    fn repeated_items(&self, best: NodeId) -> NodeId {
+        let mut a = best;
+        for _ in 0..4 {
+            let Some(p) = self.parent_in(a) else { break };
+            if p == self.root {
+                break;
+            }
+            let e = self.doc.element(a).expect("an element");
+            let class = e
+                .attr("class")
+                .and_then(|c| c.split_ascii_whitespace().next())
+                .unwrap_or("");
+            let (mut count, mut text) = (0, 0.0);
+            for c in self.included_element_children(p) {
+                let ce = self.doc.element(c).expect("an element");
+                if ce.name() == e.name()
+                    && ce
+                        .attr("class")
+                        .and_then(|c| c.split_ascii_whitespace().next())
+                        .unwrap_or("")
+                        == class
+                {
+                    count += 1;
+                    text += self.info[c.index()].stats.text;
+                }
+            }
+            if count >= REPEATED_ITEMS
+                && text >= 2.0 * self.info[a.index()].stats.text
+                && !matches!(e.name(), "p" | "li" | "tr" | "td")
+            {
+                return p;
+            }
+            a = p;
+        }
+        best
     }
 
     /// `n` if it is a `p`, or the `p` a `div` or `section` wraps.
@@ -1368,6 +1424,47 @@ const FURNITURE: Patterns = Patterns::new(&[
     "popup",
     "yom-remote",
 ]);
+
+/// Pieces of [`FURNITURE`] that are content on a discussion page (its posts and replies).
+const DISCUSSION: Patterns = Patterns::new(&["comment", "replies", "remark", "community"]);
+/// Pieces that stay furniture there all the same.
+const NOT_DISCUSSION: Patterns = Patterns::new(&[
+    "sidebar",
+    "footer",
+    "header",
+    "menu",
+    "related",
+    "social",
+    "sponsor",
+    "breadcrumb",
+    "banner",
+    "pagination",
+    "pager",
+    "popup",
+    "-ad-",
+]);
+
+/// Whether the page says it is a discussion: a schema.org `DiscussionForumPosting` or
+/// `QAPage` in JSON-LD or microdata, or microdata `Comment`s.
+fn says_discussion(doc: &Document<'_>) -> bool {
+    doc.descendants(doc.root()).any(|n| {
+        let Some(e) = doc.element(n) else {
+            return false;
+        };
+        if let Some(t) = e.attr("itemtype") {
+            return t.contains("DiscussionForumPosting")
+                || t.contains("QAPage")
+                || t.contains("schema.org/Comment");
+        }
+        e.ns == Namespace::Html
+            && e.name() == "script"
+            && e.attr("type").is_some_and(|t| t.contains("ld+json"))
+            && doc.children(n).any(|c| match doc.data(c) {
+                NodeData::Text(t) => t.contains("DiscussionForumPosting") || t.contains("QAPage"),
+                _ => false,
+            })
+    })
+}
 
 /// Pieces that keep an element whose name also matches [`FURNITURE`].
 const MAYBE_CONTENT: Patterns = Patterns::new(&[
@@ -1703,6 +1800,33 @@ mod tests {
             text.contains("Paragraph 7") && !text.contains("Other story"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn comments_are_the_content_of_a_discussion() {
+        let post = "<p>I tried the new release, and the battery, the screen and the radio all work as they did before.</p>";
+        let answers: String = (0..4)
+            .map(|i| format!("<div class=comment-body><p>Answer {i}: it works here too, on two phones, with the same settings, after a restart.</p></div>"))
+            .collect();
+        let body = format!(
+            "<div class=question>{}</div><div class=comments>{answers}</div>",
+            post.repeat(6)
+        );
+        let article = main(&body);
+        assert!(
+            !article.contains("Answer 0"),
+            "comments of an article: {article}"
+        );
+        let thread = main(&format!(
+            "<script type=application/ld+json>{{\"@type\": \"QAPage\"}}</script>{body}"
+        ));
+        for i in 0..4 {
+            assert!(thread.contains(&format!("Answer {i}:")), "{thread}");
+        }
+        let md = main(&format!(
+            "<div itemscope itemtype=https://schema.org/DiscussionForumPosting>{body}</div>"
+        ));
+        assert!(md.contains("Answer 3:"), "{md}");
     }
 
     #[test]
