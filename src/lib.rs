@@ -119,7 +119,9 @@
 //! serialisers and the text extraction, with four small dependencies).
 //!
 //! - `guess`: step 8 of encoding sniffing, a guess from the bytes with `chardetng`
-//!   ([`input::InputOptions::guess`]); without it, undeclared pages get the default encoding.
+//!   ([`input::InputOptions::guess`]); without it, undeclared pages get the default encoding
+//!   (or UTF-8 by the whole-input check of [`input::InputOptions::guess_utf8`], which needs no
+//!   feature).
 //! - `links`: link extraction and URL resolution with the `url` crate (`extract::links`,
 //!   `extract::base_url`).
 //! - `html5lib`: the html5lib test-suite JSON formats (`html5lib`), with `serde_json`.

@@ -27,7 +27,24 @@
 //! prescan decides and guessing is on ([`crate::input::InputOptions::guess`], with the `guess`
 //! feature), it waits for
 //! one byte more than [`GUESS_LIMIT`] (16 KiB), the `chardetng` guess's window (and whether the
-//! document goes on after it), so that it guesses from the same bytes as the whole-input parse. While the encoding is tentative the fed bytes are kept: a charset `<meta>` that
+//! document goes on after it), so that it guesses from the same bytes as the whole-input parse.
+//!
+//! With [`crate::input::InputOptions::guess_utf8`] (a file's reading: the author's encoding),
+//! step 8 first reads an undeclared document as UTF-8 when it is valid UTF-8 throughout and not
+//! all ASCII ([`EncodingSource::Utf8`]), which depends on every byte: the stream then buffers
+//! the bytes, undecoded and untokenized, while they are valid UTF-8, until the end of the
+//! input, the first byte that cannot be UTF-8 (then it decides at once, or at the guess's
+//! window if that is further), or more than [`UTF8_LIMIT`] (50 MiB) bytes (the check's window,
+//! which the whole-input parse reads too). Memory stays bounded by that limit (the buffered
+//! bytes become the bytes kept for a re-parse, not a second copy), and the decision is the
+//! whole-input parse's for any chunking; the price is latency: such a stream (an ASCII or UTF-8
+//! page with no BOM, transport charset or `<meta>`) gives its first tokens only at the end or
+//! at 50 MiB. (Decoding tentatively as UTF-8 and re-parsing at the first invalid byte would
+//! give tokens earlier, but [`TokenStream`]'s tokens, once given, cannot be taken back.)
+//! Without `guess_utf8` (the library's default, a browser's reading of network content)
+//! nothing of this applies.
+//!
+//! While the encoding is tentative the fed bytes are kept: a charset `<meta>` that
 //! agrees with it makes it certain (and the kept bytes are dropped); one that names another
 //! encoding (typically after byte 1,024) changes the decoder on the fly when the bytes fed so far
 //! read the same in it (all ASCII, the usual case), and otherwise throws the tree away and
@@ -42,7 +59,8 @@ use crate::dom::{ArenaSink, Document};
 use crate::driver::{Driver, Pause, tokenizer_options};
 use crate::input::{
     Confidence, EncodingChange, EncodingSource, GUESS_LIMIT, InputError, InputOptions,
-    PRESCAN_LIMIT, Sniffed, change_the_encoding, sniff, sniff_awaits_guess_bytes,
+    PRESCAN_LIMIT, Sniffed, UTF8_LIMIT, change_the_encoding, sniff, sniff_awaits_guess_bytes,
+    sniff_checks_utf8,
 };
 use crate::parser::ParseOptions;
 use crate::tokenizer::{Token, Tokenizer, TokenizerOptions};
@@ -79,6 +97,18 @@ struct StreamInput<'a> {
     /// sniffing waits for more than [`GUESS_LIMIT`] bytes (the guess's window and whether the
     /// document goes on after it) or the end.
     awaits_guess_bytes: Option<bool>,
+    /// Set once [`PRESCAN_LIMIT`] bytes are in: whether sniffing runs the whole-input UTF-8
+    /// check ([`sniff_checks_utf8`]), so it waits, while the bytes are valid UTF-8, for more
+    /// than [`UTF8_LIMIT`] bytes or the end.
+    checks_utf8: Option<bool>,
+    /// While sniffing with `checks_utf8`: how many of the bytes so far are known to be valid
+    /// UTF-8 (up to a character boundary), or `None` once an invalid byte was found.
+    utf8_valid_up_to: Option<usize>,
+    /// Whether [`start_decoding`](Self::start_decoding) keeps the bytes it sniffed from in
+    /// `sniffed_bytes` (for [`Parser`], whose kept bytes they become, not copied while sniffing).
+    keep_sniffed_bytes: bool,
+    /// The bytes sniffing waited for, once decoding started (with `keep_sniffed_bytes`).
+    sniffed_bytes: Option<Vec<u8>>,
     /// Source spans: all the text decoded so far, for [`Document::source`] (`None` without
     /// spans: the segments overlap and are not kept in one piece otherwise).
     whole: Option<String>,
@@ -98,6 +128,10 @@ impl<'a> StreamInput<'a> {
             error: None,
             forced: None,
             awaits_guess_bytes: None,
+            checks_utf8: None,
+            utf8_valid_up_to: Some(0),
+            keep_sniffed_bytes: false,
+            sniffed_bytes: None,
         }
     }
 
@@ -115,7 +149,15 @@ impl<'a> StreamInput<'a> {
                 let awaits = *self.awaits_guess_bytes.get_or_insert_with(|| {
                     self.forced.is_none() && sniff_awaits_guess_bytes(pending, &self.options)
                 });
-                if !awaits || pending.len() > GUESS_LIMIT {
+                // And whether the whole-input UTF-8 check runs; it then needs every byte up to
+                // UTF8_LIMIT and one more, or the end, unless a byte that is not UTF-8 came.
+                let checks_utf8 = *self.checks_utf8.get_or_insert_with(|| {
+                    self.forced.is_none() && sniff_checks_utf8(pending, &self.options)
+                });
+                let awaits_utf8 = checks_utf8
+                    && pending.len() <= UTF8_LIMIT
+                    && still_utf8(pending, &mut self.utf8_valid_up_to);
+                if !awaits_utf8 && (!awaits || pending.len() > GUESS_LIMIT) {
                     self.start_decoding();
                 }
             }
@@ -125,6 +167,11 @@ impl<'a> StreamInput<'a> {
                 self.decode(bytes, false);
             }
         }
+    }
+
+    /// Whether the bytes fed so far are waiting for the encoding to be sniffed.
+    fn is_sniffing(&self) -> bool {
+        matches!(self.decoding, Decoding::Sniffing(_))
     }
 
     /// Takes already decoded characters.
@@ -156,6 +203,9 @@ impl<'a> StreamInput<'a> {
                 // "Decode" (Encoding Standard): a BOM wins and is removed.
                 self.decoding = Decoding::Running(sniffed.encoding.new_decoder());
                 self.decode(&pending, false);
+                if self.keep_sniffed_bytes {
+                    self.sniffed_bytes = Some(pending);
+                }
             }
             Err(e) => self.error = Some(e),
         }
@@ -217,6 +267,21 @@ impl<'a> StreamInput<'a> {
         self.base = keep;
         Some((self.published, keep))
     }
+}
+
+/// Whether `bytes` are still valid UTF-8 but for a character cut at their end, checking only
+/// the bytes after `*valid_up_to` (the bytes known valid so far, updated; `None` once an
+/// invalid byte was found), so that a stream fed in small pieces checks each byte about once.
+fn still_utf8(bytes: &[u8], valid_up_to: &mut Option<usize>) -> bool {
+    let Some(valid) = *valid_up_to else {
+        return false;
+    };
+    *valid_up_to = match simdutf8::compat::from_utf8(&bytes[valid..]) {
+        Ok(_) => Some(bytes.len()),
+        Err(e) if e.error_len().is_none() => Some(valid + e.valid_up_to()),
+        Err(_) => None,
+    };
+    valid_up_to.is_some()
 }
 
 /// A streaming document parser: [`new`](Self::new), [`feed`](Self::feed) any number of times,
@@ -281,6 +346,7 @@ impl<'a> Parser<'a> {
     ) -> Parser<'a> {
         let driver = Parser::stages(arena, &options);
         let mut input = StreamInput::new(arena, input);
+        input.keep_sniffed_bytes = true;
         if options.spans {
             input.whole = Some(String::new());
         }
@@ -345,10 +411,13 @@ impl<'a> Parser<'a> {
             self.raw.extend_from_slice(bytes);
             return;
         }
-        if self.keeps_bytes() {
+        // While sniffing, the input holds the bytes; they become the kept bytes when decoding
+        // starts (see `take_sniffed_bytes`), so they are not held twice.
+        if self.keeps_bytes() && !self.input.is_sniffing() {
             self.raw.extend_from_slice(bytes);
         }
         self.input.feed(bytes);
+        self.take_sniffed_bytes();
         self.run(false);
         if !self.keeps_bytes() {
             self.raw = Vec::new();
@@ -359,15 +428,27 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Once decoding has started: the bytes sniffing waited for are the bytes fed so far, kept
+    /// for a re-parse while the encoding is tentative.
+    fn take_sniffed_bytes(&mut self) {
+        if let Some(bytes) = self.input.sniffed_bytes.take()
+            && self.keeps_bytes()
+        {
+            self.raw = bytes;
+        }
+    }
+
     /// Parses the next characters of an already decoded document (no encoding sniffing;
     /// do not mix with [`feed`](Self::feed) on one parser).
     pub fn feed_str(&mut self, text: &str) {
         self.input.feed_str(text);
+        self.take_sniffed_bytes();
         self.run(false);
     }
 
-    /// The encoding decision, once made (after 1,024 bytes or at `finish`; `None` for
-    /// [`feed_str`](Self::feed_str) input).
+    /// The encoding decision, once made (after 1,024 bytes, after the guess's or the UTF-8
+    /// check's bytes when nothing before step 8 decides, or at `finish`: see the
+    /// [module documentation](self); `None` for [`feed_str`](Self::feed_str) input).
     pub fn sniffed(&self) -> Option<Sniffed> {
         self.input.sniffed
     }
@@ -375,6 +456,7 @@ impl<'a> Parser<'a> {
     /// Ends the input and returns the document.
     pub fn finish(mut self) -> Document<'a> {
         self.input.finish();
+        self.take_sniffed_bytes();
         self.run(true);
         if let Some(encoding) = self.reparse {
             self.restart(encoding);

@@ -80,9 +80,9 @@ fn one_line_per_file_and_errors_for_missing_ones() {
 
     let (result, out, err) = run(&parse(&argv).unwrap());
     assert_eq!(result.unwrap(), ExitCode::FAILURE);
-    // The undeclared UTF-8 file: a local file, so the guess may say UTF-8.
+    // The undeclared UTF-8 file: a local file, valid UTF-8 throughout, so UTF-8 (`utf8`).
     let expected = format!(
-        "{}\tShift_JIS\tmeta\n{}\tUTF-8\tbom\n{}\tUTF-8\tguess\n",
+        "{}\tShift_JIS\tmeta\n{}\tUTF-8\tbom\n{}\tUTF-8\tutf8\n",
         meta.display(),
         bom.display(),
         plain.display()
@@ -173,6 +173,43 @@ fn a_binary_file_is_a_per_file_error() {
             "simdhtml: {}: binary file (control byte at offset 0), not HTML\n",
             blob.display()
         )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A file whose first 16 KiB are ASCII (a long `<head>` of scripts) and whose text is UTF-8:
+/// `utf8` (valid UTF-8 throughout), where the guess from the first 16 KiB gave windows-1252;
+/// with an invalid byte after the text, the default; with `--no-guess-utf8`, windows-1252 (a
+/// page from the network); with `--no-guess`, the default.
+#[test]
+fn utf8_after_a_long_ascii_head_is_utf8() {
+    let dir = scratch_dir("utf8-whole");
+    let mut page = b"<!doctype html><title>t</title><script>".to_vec();
+    page.resize(simdhtml::input::GUESS_LIMIT + 300, b' ');
+    page.extend_from_slice("</script><p>A dash \u{2014} here.".as_bytes());
+    let utf8 = dir.join("utf8.html");
+    std::fs::write(&utf8, &page).unwrap();
+    page.extend_from_slice(b"<p>\xFF");
+    let invalid = dir.join("invalid.html");
+    std::fs::write(&invalid, &page).unwrap();
+    let paths = [utf8.to_str().unwrap(), invalid.to_str().unwrap()];
+    let steps = |flags: &[&str]| {
+        let mut argv = paths.to_vec();
+        argv.extend(flags);
+        let (result, out, err) = run(&parse(&argv).unwrap());
+        assert_eq!(result.unwrap(), ExitCode::SUCCESS, "{err}");
+        out.lines()
+            .map(|l| l.split('\t').skip(1).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(steps(&[]), ["UTF-8 utf8", "windows-1252 default"]);
+    assert_eq!(
+        steps(&["--no-guess-utf8"]),
+        ["windows-1252 default", "windows-1252 default"]
+    );
+    assert_eq!(
+        steps(&["--no-guess"]),
+        ["windows-1252 default", "windows-1252 default"]
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -59,8 +59,7 @@ fn an_undeclared_utf8_file_is_read_as_utf8_unless_no_guess_utf8() {
     let (code, out, err) = simdhtml(&["text", "--no-guess-utf8", "-"], page.as_bytes());
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("Un cafÃ©"), "{out}");
-    // The same rule in every page command and in batch (page files; archive records are
-    // pages from the network).
+    // The same rule in every page command and in batch.
     let (_, out, _) = simdhtml(&["html", "-"], page.as_bytes());
     assert!(out.contains("Un café"), "{out}");
     let (_, out, _) = simdhtml(&["tree", "--no-guess-utf8", "-"], page.as_bytes());
@@ -81,7 +80,7 @@ fn an_undeclared_utf8_file_is_read_as_utf8_unless_no_guess_utf8() {
         assert_eq!(rec["encoding"], want, "{flags:?}");
     }
     let (_, out, _) = simdhtml(&["encoding", path], b"");
-    assert!(out.ends_with("\tUTF-8\tguess\n"), "{out}");
+    assert!(out.ends_with("\tUTF-8\tutf8\n"), "{out}");
     let (_, out, _) = simdhtml(&["encoding", "--no-guess-utf8", path], b"");
     assert!(out.ends_with("\twindows-1252\tguess\n"), "{out}");
 }
@@ -177,4 +176,64 @@ fn text_markdown_of_the_page_and_of_the_main_content() {
             .contains("\n\n## What next\n\n"),
         "{rec}"
     );
+}
+
+/// A page whose first 16 KiB are ASCII (a long `<head>` of scripts) and whose text is UTF-8 is
+/// UTF-8 (valid UTF-8 throughout), in `text`, `encoding` and `batch`, and through the streaming
+/// parser (`tree --chunk-size`); an invalid byte after the text gives the guess's answer (the
+/// default, windows-1252); `--no-guess-utf8` keeps windows-1252.
+#[test]
+fn utf8_after_16_kib_of_ascii_is_utf8() {
+    let mut page = b"<!doctype html><title>t</title><script>var x = 1;".to_vec();
+    page.resize(simdhtml::input::GUESS_LIMIT + 100, b' ');
+    page.extend_from_slice("</script><p>A dash \u{2014} here.</p>".as_bytes());
+    let (code, out, err) = simdhtml(&["text", "-"], &page);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "A dash \u{2014} here.\n");
+    let (_, out, _) = simdhtml(&["text", "--no-guess-utf8", "-"], &page);
+    assert_eq!(out, "A dash \u{e2}\u{20ac}\u{201d} here.\n");
+    let whole = simdhtml(&["tree", "-"], &page).1;
+    assert!(whole.contains("\"A dash \u{2014} here.\""), "{whole}");
+    for chunk in ["1", "1000", "16384", "65536"] {
+        let (_, out, _) = simdhtml(&["tree", "--chunk-size", chunk, "-"], &page);
+        assert_eq!(out, whole, "chunk {chunk}");
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let utf8 = tmp.path().join("utf8.html");
+    std::fs::write(&utf8, &page).unwrap();
+    let mut invalid_page = page.clone();
+    invalid_page.extend_from_slice(b"<p>\xFF");
+    let invalid = tmp.path().join("invalid.html");
+    std::fs::write(&invalid, &invalid_page).unwrap();
+    let (utf8, invalid) = (utf8.to_str().unwrap(), invalid.to_str().unwrap());
+    let (_, out, _) = simdhtml(&["encoding", utf8, invalid], b"");
+    assert_eq!(
+        out,
+        format!("{utf8}\tUTF-8\tutf8\n{invalid}\twindows-1252\tdefault\n")
+    );
+    let (_, out, _) = simdhtml(&["encoding", "--no-guess-utf8", utf8], b"");
+    assert_eq!(out, format!("{utf8}\twindows-1252\tdefault\n"));
+    let (_, out, _) = simdhtml(&["text", "-"], &invalid_page);
+    assert!(
+        out.starts_with("A dash \u{e2}\u{20ac}\u{201d} here."),
+        "{out}"
+    );
+    for (flags, want) in [
+        (&[][..], ["UTF-8", "windows-1252"]),
+        (&["--no-guess-utf8"][..], ["windows-1252", "windows-1252"]),
+    ] {
+        let mut args = vec!["batch", utf8, invalid, "--fields", "text"];
+        args.extend_from_slice(flags);
+        let (code, out, err) = simdhtml(&args, b"");
+        assert_eq!(code, 0, "{err}");
+        let recs: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(recs[0]["encoding"], want[0], "{flags:?}");
+        assert_eq!(recs[1]["encoding"], want[1], "{flags:?}");
+        if want[0] == "UTF-8" {
+            assert_eq!(recs[0]["text"], "A dash \u{2014} here.\n");
+        }
+    }
 }

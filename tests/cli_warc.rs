@@ -114,12 +114,18 @@ fn corpus_cc_style_records_equal_their_pages_parsed_as_files() {
     ) else {
         return;
     };
-    let (code, out, err) = simdhtml(&[
-        "batch",
-        &s(&warc),
-        "--fields",
-        "title,lang,text,links,errors",
-    ]);
+    // Records read as files are (the author's encoding: undeclared valid UTF-8 is UTF-8), and
+    // with --no-guess-utf8 as a browser reads pages from the network.
+    for (flags, guess_utf8) in [(&[][..], true), (&["--no-guess-utf8"][..], false)] {
+        cc_style_records_equal_pages(&warc, &corpus, flags, guess_utf8);
+    }
+}
+
+fn cc_style_records_equal_pages(warc: &Path, corpus: &Path, flags: &[&str], guess_utf8: bool) {
+    let warc = s(warc);
+    let mut args = vec!["batch", &warc, "--fields", "title,lang,text,links,errors"];
+    args.extend_from_slice(flags);
+    let (code, out, err) = simdhtml(&args);
     assert_eq!(code, 0, "{err}");
     let recs = records(&out);
     assert_eq!(recs.len(), 280, "279 pages and a 404");
@@ -142,6 +148,7 @@ fn corpus_cc_style_records_equal_their_pages_parsed_as_files() {
             collect_errors: true,
             input: InputOptions {
                 transport_charset: charset(&r["content_type"]),
+                guess_utf8,
                 ..InputOptions::default()
             },
             ..ParseOptions::default()
@@ -163,12 +170,63 @@ fn corpus_cc_style_records_equal_their_pages_parsed_as_files() {
             "errors": doc.errors().len(),
         });
         for (k, v) in want.as_object().unwrap() {
-            assert_eq!(&r[k], v, "{url}: {k}");
+            assert_eq!(&r[k], v, "{url}: {k}, {flags:?}");
         }
         assert_eq!(r["status"], 200);
         compared += 1;
     }
     assert_eq!(compared, 279);
+}
+
+/// An archive record whose HTTP response and page declare no encoding, and whose page is UTF-8
+/// only after its first 16 KiB (a long `<head>` of scripts): read as the same bytes in a page
+/// file are, UTF-8 (the author's encoding), with the same text; with `--no-guess-utf8` both are
+/// windows-1252, as a browser shows a page from the network.
+#[test]
+fn an_undeclared_utf8_record_reads_as_the_same_bytes_in_a_file() {
+    let mut page = b"<!doctype html><title>Cafe</title><script>var x = 1;".to_vec();
+    page.resize(simdhtml::input::GUESS_LIMIT + 200, b' ');
+    page.extend_from_slice("</script><p>Un tiret \u{2014} et un caf\u{e9}.".as_bytes());
+    let mut block = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n".to_vec();
+    block.extend_from_slice(&page);
+    let dir = tempfile::tempdir().unwrap();
+    let warc = dir.path().join("undeclared.warc");
+    std::fs::write(
+        &warc,
+        warc_record("response", "https://example.test/a", &block),
+    )
+    .unwrap();
+    let file = dir.path().join("undeclared.html");
+    std::fs::write(&file, &page).unwrap();
+    let (warc, file) = (s(&warc), s(&file));
+    for (flags, encoding) in [
+        (&[][..], "UTF-8"),
+        (&["--no-guess-utf8"][..], "windows-1252"),
+    ] {
+        let mut args = vec!["batch", &warc, &file, "--fields", "title,text"];
+        args.extend_from_slice(flags);
+        let (code, out, err) = simdhtml(&args);
+        assert_eq!(code, 0, "{err}");
+        let recs = records(&out);
+        assert_eq!(recs.len(), 2, "{out}");
+        for r in &recs {
+            assert_eq!(r["encoding"], encoding, "{flags:?}: {r}");
+        }
+        assert_eq!(recs[0]["text"], recs[1]["text"], "{flags:?}");
+        assert_eq!(recs[0]["title"], recs[1]["title"], "{flags:?}");
+        let text = recs[0]["text"].as_str().unwrap();
+        if encoding == "UTF-8" {
+            assert!(
+                text.contains("Un tiret \u{2014} et un caf\u{e9}."),
+                "{text}"
+            );
+        } else {
+            assert!(
+                text.contains("Un tiret \u{e2}\u{20ac}\u{201d} et un caf\u{c3}\u{a9}."),
+                "{text}"
+            );
+        }
+    }
 }
 
 fn warc_record(kind: &str, uri: &str, block: &[u8]) -> Vec<u8> {

@@ -500,3 +500,200 @@ fn the_stream_keeps_about_one_copy_of_the_text() {
     let ratio = arena.allocated_bytes() as f64 / html.len() as f64;
     assert!(ratio < 3.0, "the arena holds {ratio:.2} times the text");
 }
+
+/// A page whose first 16 KiB are ASCII (a long `<head>` of scripts) and whose text after them
+/// is `tail`: with nothing declared, the guess's window holds nothing to guess from.
+fn long_ascii_head_then(tail: &[u8]) -> Vec<u8> {
+    let mut bytes = b"<!doctype html><title>t</title><script>var x = 1;".to_vec();
+    bytes.resize(simdhtml::input::GUESS_LIMIT + 500, b' ');
+    bytes.extend_from_slice(b"</script><p>");
+    bytes.extend_from_slice(tail);
+    bytes
+}
+
+/// Options of a file's reading (`guess_utf8`, the author's encoding) or a network page's.
+fn file_options(guess_utf8: bool) -> ParseOptions {
+    ParseOptions {
+        collect_errors: true,
+        input: InputOptions {
+            guess_utf8,
+            ..InputOptions::default()
+        },
+        ..ParseOptions::default()
+    }
+}
+
+/// The whole-input UTF-8 check (`guess_utf8`): a page that is UTF-8 only after its first
+/// 16 KiB is UTF-8 (`EncodingSource::Utf8`), and the stream, which buffers while the bytes are
+/// valid UTF-8, gives the same encoding, tokens, errors and tree in any chunks; an invalid byte
+/// (early, late or after the text) gives the guess or the default in any chunks too; without
+/// `guess_utf8` the page is windows-1252, as a browser shows a page from the network.
+#[test]
+fn undeclared_utf8_after_an_ascii_head_streams_the_same() {
+    use simdhtml::input::{EncodingSource, GUESS_LIMIT};
+    let utf8 = long_ascii_head_then("Un tiret \u{2014} et un caf\u{e9}.</p>".as_bytes());
+    let mut invalid_late = utf8.clone();
+    invalid_late.extend_from_slice(b"<p>\xFF");
+    let mut invalid_early = utf8.clone();
+    invalid_early[2000] = 0xE9;
+    let mut invalid_in_window = utf8.clone();
+    invalid_in_window[GUESS_LIMIT - 1] = 0xFF;
+    let cases = [
+        (
+            "UTF-8",
+            &utf8,
+            true,
+            encoding_rs::UTF_8,
+            EncodingSource::Utf8,
+        ),
+        (
+            "UTF-8, network",
+            &utf8,
+            false,
+            encoding_rs::WINDOWS_1252,
+            EncodingSource::Default,
+        ),
+        (
+            "invalid late",
+            &invalid_late,
+            true,
+            encoding_rs::WINDOWS_1252,
+            EncodingSource::Default,
+        ),
+        (
+            "invalid early",
+            &invalid_early,
+            true,
+            encoding_rs::WINDOWS_1252,
+            EncodingSource::Guess,
+        ),
+        (
+            "invalid in the window",
+            &invalid_in_window,
+            true,
+            encoding_rs::WINDOWS_1252,
+            EncodingSource::Guess,
+        ),
+    ];
+    for (name, bytes, guess_utf8, encoding, source) in cases {
+        let options = file_options(guess_utf8);
+        let arena = Arena::new();
+        let whole = simdhtml::parse_document(&arena, bytes, &options).unwrap();
+        assert_eq!(
+            (whole.encoding(), whole.encoding_source()),
+            (encoding, Some(source)),
+            "{name}"
+        );
+        if encoding == encoding_rs::UTF_8 {
+            assert!(
+                whole
+                    .text_content(whole.root())
+                    .contains("tiret \u{2014} et un caf\u{e9}"),
+                "{name}"
+            );
+        }
+        let whole_tokens = {
+            let text = decode(&arena, bytes, &options.input).unwrap().text;
+            let mut tokenizer = Tokenizer::new(&arena, text, tokenizer_options(State::Data, false));
+            (describe(tokenizer.by_ref()), error_list(tokenizer.errors()))
+        };
+        for chunk in [
+            1,
+            7,
+            1000,
+            1024,
+            4096,
+            GUESS_LIMIT,
+            GUESS_LIMIT + 1,
+            100_000,
+        ] {
+            let mut parser = Parser::new(&arena, options.clone());
+            let mut stream = TokenStream::with_input_options(
+                &arena,
+                tokenizer_options(State::Data, false),
+                options.input.clone(),
+            );
+            let mut tokens = Vec::new();
+            for piece in bytes.chunks(chunk) {
+                parser.feed(piece);
+                stream.feed(piece);
+                tokens.extend(std::iter::from_fn(|| stream.next_token()));
+            }
+            stream.finish();
+            tokens.extend(std::iter::from_fn(|| stream.next_token()));
+            assert_eq!(
+                (describe(tokens.into_iter()), error_list(stream.errors())),
+                whole_tokens,
+                "{name}, chunk {chunk}: tokens"
+            );
+            let doc = parser.finish();
+            assert_eq!(
+                (doc.encoding(), doc.encoding_source(), doc.confidence()),
+                (
+                    whole.encoding(),
+                    whole.encoding_source(),
+                    whole.confidence()
+                ),
+                "{name}, chunk {chunk}"
+            );
+            assert!(
+                doc_summary(&doc) == doc_summary(&whole),
+                "{name}, chunk {chunk}: trees differ"
+            );
+        }
+    }
+}
+
+/// The stream waits for the whole-input UTF-8 check only while the bytes are valid UTF-8: it
+/// decides at the first invalid byte (and the guess's window), so it tokenizes before the end.
+#[test]
+fn the_stream_decides_at_the_first_byte_that_is_not_utf8() {
+    let page = long_ascii_head_then("caf\u{e9} ".repeat(10_000).as_bytes());
+    let arena = Arena::new();
+    let mut parser = Parser::new(&arena, file_options(true));
+    parser.feed(&page);
+    assert_eq!(
+        parser.sniffed(),
+        None,
+        "valid UTF-8 so far: the end decides"
+    );
+    parser.feed(b"\xFF more");
+    let sniffed = parser.sniffed().expect("an invalid byte decides");
+    assert_eq!(sniffed.encoding, encoding_rs::WINDOWS_1252);
+    // Not a guess from the UTF-8 text: it is after the guess's window.
+    assert_eq!(sniffed.source, simdhtml::input::EncodingSource::Default);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(64)))]
+
+    /// Any split of a page with a 16 KiB ASCII head and any tail (valid UTF-8 or not, with or
+    /// without `guess_utf8`) gives the whole-input parse's encoding and tree.
+    #[test]
+    fn a_long_ascii_head_splits_the_same(
+        tail in html_like(),
+        bad in prop::option::of(any::<prop::sample::Index>()),
+        guess_utf8 in any::<bool>(),
+        size in prop_oneof![Just(0usize), Just(977usize), Just(4096usize)],
+        cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..10),
+    ) {
+        let mut bytes = long_ascii_head_then(tail.as_bytes());
+        if let Some(bad) = bad {
+            let at = bad.index(bytes.len() + 1);
+            bytes.insert(at, 0xFF);
+        }
+        let options = file_options(guess_utf8);
+        let arena = Arena::new();
+        let whole = simdhtml::parse_document(&arena, &bytes, &options).unwrap();
+        let mut parser = Parser::new(&arena, options);
+        for chunk in chunks(&bytes, size, &cuts) {
+            parser.feed(&chunk);
+        }
+        let doc = parser.finish();
+        prop_assert_eq!(
+            (doc.encoding(), doc.encoding_source()),
+            (whole.encoding(), whole.encoding_source())
+        );
+        prop_assert_eq!(doc_summary(&doc), doc_summary(&whole));
+    }
+}

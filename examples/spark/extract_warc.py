@@ -26,6 +26,11 @@ per line, as ``simdhtml text`` prints it) and ``links`` (the page's links resolv
 URL and ``<base href>``, as batch's ``links``). ``--main_content`` makes ``text`` the page's main
 content instead (``simdhtml text --main``).
 
+Encodings as ``batch`` reads records: the HTTP charset, else the page's own declaration; a page
+that declares none and is valid UTF-8 throughout is UTF-8 (the author's encoding), unless
+``--no_guess_utf8``, which reads every page as a browser reads a page from the network (never
+UTF-8 by a guess, as ``batch --no-guess-utf8``).
+
 A damaged record does not lose the partition: the archives are read with ``errors="skip"``, so
 the reader goes on after a bad record; a file that cannot be opened or read is logged and
 counted. The counts are summed in Spark accumulators and printed at the end, one line on
@@ -100,6 +105,12 @@ def parse_arguments(argv=None):
         help="Parquet compression codec: gzip (default), snappy, zstd, none",
     )
     parser.add_argument(
+        "--no_guess_utf8",
+        action="store_true",
+        help="read undeclared pages as a browser reads network pages: never UTF-8 by a guess "
+        "(batch --no-guess-utf8)",
+    )
+    parser.add_argument(
         "--main_content",
         action="store_true",
         help="text is the page's main content (simdhtml text --main), not all visible text",
@@ -132,12 +143,13 @@ def open_input(uri, base_url=None):
     return boto3.client("s3").get_object(Bucket=netloc, Key=path.lstrip("/"))["Body"]
 
 
-def make_partition_processor(base_url, main_content, counters):
+def make_partition_processor(base_url, main_content, counters, guess_utf8=True):
     """The function ``mapPartitions`` runs: listed paths in, one row tuple per HTML page out.
 
     ``counters`` is a dict of Spark accumulators (``files``, ``files_failed``, ``pages``,
     ``record_errors``, ``pages_failed``). Everything it refers to is pickled to the executors;
-    ``simdhtml`` is imported there.
+    ``simdhtml`` is imported there. ``guess_utf8``: ``record.parse``'s (False for
+    ``--no_guess_utf8``).
     """
 
     def process_partition(lines):
@@ -154,7 +166,7 @@ def make_partition_processor(base_url, main_content, counters):
                 records = simdhtml.iter_warc(source, errors="skip")
                 for record in records:
                     try:
-                        doc = record.parse()
+                        doc = record.parse(guess_utf8=guess_utf8)
                         row = (
                             uri,
                             record.offset,
@@ -197,7 +209,9 @@ def run(session, args):
     }
     listing = sc.textFile(args.input, minPartitions=args.num_input_partitions)
     rows = listing.mapPartitions(
-        make_partition_processor(args.input_base_url, args.main_content, counters)
+        make_partition_processor(
+            args.input_base_url, args.main_content, counters, not args.no_guess_utf8
+        )
     )
     (
         session.createDataFrame(rows, schema=OUTPUT_SCHEMA)

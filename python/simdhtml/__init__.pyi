@@ -33,8 +33,10 @@ def parse(
 
     Bytes are decoded with the encoding sniffing algorithm, ``encoding`` being the transport
     (HTTP) charset; with ``guess_utf8`` (the default, as browsers read local files and as the
-    command reads files) the guess for a page that declares nothing may say UTF-8, without it
-    (a page from the network) it never does; a ``str`` is parsed as it is. ``base_url`` is what links and metadata
+    command reads files and archive records) a page that declares nothing (no BOM, charset or
+    ``<meta>`` prescan) is UTF-8 when it is valid UTF-8 throughout (the author's encoding; the
+    first 50 MiB of a longer one), else the guess from its first 16 KiB may say UTF-8; without
+    it (a page from the network) neither happens; a ``str`` is parsed as it is. ``base_url`` is what links and metadata
     URLs are resolved against. Raises ``ValueError`` (unknown encoding label, bad base URL),
     ``UnicodeEncodeError`` (a ``str`` with lone surrogates), ``TypeError``.
     """
@@ -129,11 +131,13 @@ class WarcRecord:
         encoding: Optional[str] = ...,
         base_url: Optional[str] = ...,
         scripting: bool = True,
-        guess_utf8: bool = False,
+        guess_utf8: bool = True,
     ) -> Document:
-        """Parses ``body`` with the HTTP charset and the record's URL as defaults, as a page
-        from the network (the encoding guess never says UTF-8 unless ``guess_utf8``, as
-        ``batch`` reads records)."""
+        """Parses ``body`` with the HTTP charset and the record's URL as defaults, as
+        :func:`parse` does and ``batch`` reads records: with ``guess_utf8`` (the default) a
+        record that declares no encoding and is valid UTF-8 throughout is UTF-8, the same text
+        as its bytes read as a file; ``guess_utf8=False`` reads it as a page from the network
+        (never UTF-8 by a guess, ``batch --no-guess-utf8``)."""
 
 class WarcIterator(Iterator[WarcRecord]):
     """What ``iter_warc`` returns."""

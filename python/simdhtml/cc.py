@@ -73,8 +73,10 @@ class HTMLParser:
                 in a browser.
             **kwargs: passed to :func:`simdhtml.parse`: ``base_url`` (the address that
                 relative links are resolved against, normally the record's URL),
-                ``scripting`` (default True) and ``guess_utf8`` (default False here: a record
-                is a page from the network, whose encoding browsers never guess to be UTF-8).
+                ``scripting`` (default True) and ``guess_utf8`` (default True: a page that
+                declares no encoding and is valid UTF-8 throughout is UTF-8, the author's
+                encoding, as ``simdhtml batch`` reads records; False reads it as a browser reads
+                a page from the network, never UTF-8 by a guess).
                 Anything else is a TypeError.
 
         Returns:
@@ -83,7 +85,6 @@ class HTMLParser:
         Raises:
             ValueError: ``encoding`` is not an encoding label and ``strict_encoding`` is set.
         """
-        kwargs.setdefault("guess_utf8", False)
         if encoding is not None and not isinstance(page, str):
             try:
                 return simdhtml.parse(page, encoding=encoding, **kwargs)

@@ -158,11 +158,13 @@ fn parse_input(
 /// `data` as `bytes` (or `bytearray`, `memoryview`) is decoded with the encoding sniffing
 /// algorithm (13.2.3.2): a byte order mark, then `encoding` as the transport layer's charset
 /// (an HTTP `Content-Type` charset: any label of the WHATWG Encoding Standard), then a
-/// `<meta charset>` in the first 1,024 bytes, then a guess from the bytes, then windows-1252;
-/// exactly as the `simdhtml` command reads a file given `--encoding`. With `guess_utf8` (the
-/// default) the guess may say UTF-8, as browsers allow for local files and as the command reads
-/// files; `guess_utf8=False` reads the bytes as a page from the network, where browsers never
-/// guess UTF-8 (the command's `--no-guess-utf8`). A `str` is parsed as it is (`encoding` is
+/// `<meta charset>` in the first 1,024 bytes, then (with `guess_utf8`) UTF-8 when the bytes are
+/// valid UTF-8 throughout and not all ASCII, then a guess from the first 16 KiB, then
+/// windows-1252; exactly as the `simdhtml` command reads a file given `--encoding`. With
+/// `guess_utf8` (the default) an undeclared page is read in the author's encoding and the guess
+/// may say UTF-8, as browsers read local files and as the command reads files and archive
+/// records; `guess_utf8=False` reads the bytes as a page from the network, where browsers never
+/// read UTF-8 by a guess (the command's `--no-guess-utf8`). A `str` is parsed as it is (`encoding` is
 /// checked, then not used). `base_url` (absolute) is what relative links
 /// and metadata URLs are resolved against (a `<base href>` in the page is resolved against
 /// it and then wins), as `batch --base` does. `scripting` is the scripting flag (with it,

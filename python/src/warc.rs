@@ -464,18 +464,21 @@ impl WarcRecord {
 
 #[pymethods]
 impl WarcRecord {
-    /// parse(*, encoding=<the HTTP charset>, base_url=<the record's URL>, scripting=True, guess_utf8=False)
+    /// parse(*, encoding=<the HTTP charset>, base_url=<the record's URL>, scripting=True, guess_utf8=True)
     /// --
     ///
     /// Parses `body` as `simdhtml.parse` does, with the HTTP charset as the transport charset
-    /// and the record's URL as the base URL (when it is an absolute URL), as `batch` does; as
-    /// a page from the network, so the encoding guess never says UTF-8 unless `guess_utf8`.
+    /// and the record's URL as the base URL (when it is an absolute URL), as `batch` does. With
+    /// `guess_utf8` (the default, as `batch` reads records) a record that declares no encoding
+    /// (no BOM, HTTP charset or `<meta>` prescan) and is valid UTF-8 throughout is UTF-8, the
+    /// author's encoding, as the same bytes read as a file; `guess_utf8=False` reads it as a
+    /// browser reads a page from the network, never UTF-8 by a guess (`batch --no-guess-utf8`).
     #[pyo3(signature = (**kw))]
     fn parse(&self, py: Python<'_>, kw: Option<&Bound<'_, PyDict>>) -> PyResult<crate::Document> {
         let mut encoding = self.charset.clone();
         let mut base = self.url.as_deref().and_then(|u| url::Url::parse(u).ok());
         let mut scripting = true;
-        let mut guess_utf8 = false;
+        let mut guess_utf8 = true;
         if let Some(kw) = kw {
             for (k, v) in kw.iter() {
                 let k: String = k.extract()?;
@@ -499,8 +502,7 @@ impl WarcRecord {
             }
         }
         let input = Input::Bytes(self.body.bind(py).as_bytes().to_vec());
-        // A record is a page from the network: by default the guess never says UTF-8 (as
-        // `batch` reads records).
+        // By default in the author's encoding, as `batch` reads records and files.
         parse_input(py, input, encoding, guess_utf8, base, scripting)
     }
 

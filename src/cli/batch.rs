@@ -73,9 +73,11 @@ pub struct BatchArgs {
     /// every page. A page's BOM still wins over it.
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
-    /// Read page files as pages from the network: one that declares no encoding is never
-    /// guessed to be UTF-8. Without it the guess may be UTF-8 for page files, as browsers allow
-    /// for local files. (Archive records are pages from the network: never guessed UTF-8.)
+    /// Read pages (files and archive records) as a browser reads pages from the network: one
+    /// that declares no encoding is never read as UTF-8 by a guess (so an undeclared UTF-8 page
+    /// is windows-1252 mojibake, as a browser shows it). Without it a page that declares
+    /// nothing (no BOM, charset or `<meta>` prescan) is UTF-8 when it is valid UTF-8 throughout
+    /// (the author's encoding, as browsers read local files), and the guess may say UTF-8.
     #[arg(long)]
     pub no_guess_utf8: bool,
     /// Add a field NAME to each record: the texts of the elements that match the CSS
@@ -515,7 +517,8 @@ fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (V
 }
 
 /// Parses a page's bytes (`transport`: the transport charset, a label already checked;
-/// `guess_utf8`: whether the encoding guess may say UTF-8, as for a local file) and gives the
+/// `guess_utf8`: whether an undeclared page is read in the author's encoding, UTF-8 when it is
+/// valid UTF-8 throughout, and the guess may say UTF-8, as for a local file) and gives the
 /// record's fields after `path`/`bytes`: `encoding`, `truncated` when the node
 /// budget stopped the parse, then the `--fields` in order. Links are resolved against the
 /// page's `<base href>` and `base`. Each worker reuses its arena.

@@ -4,7 +4,8 @@
 //!
 //! One line per file on standard output: the path, a TAB, the encoding's WHATWG name (`UTF-8`,
 //! `windows-1252`, `Shift_JIS`, ...), a TAB, the step (`bom`, `transport`, `meta`, `reparse`,
-//! `guess` or `default`). When sniffing leaves the confidence tentative, the file is parsed, so
+//! `utf8`, `guess` or `default`; `utf8`: nothing declared the encoding and the file is valid
+//! UTF-8 throughout, with non-ASCII bytes, so it is UTF-8, unless `--no-guess-utf8`). When sniffing leaves the confidence tentative, the file is parsed, so
 //! that a `<meta>` the tree builder meets can change the encoding (`reparse`). A file whose name
 //! ends in `.gz` is decompressed first. A file that cannot be read or decompressed, or holds
 //! binary data, gets a one-line error on standard error (`simdhtml: PATH: WHY`), the others are
@@ -30,8 +31,9 @@ pub struct EncodingArgs {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub input: SniffArgs,
-    /// Do not guess the encoding from the content when nothing declares it (by default
-    /// chardetng guesses, as the spec's step 8 allows); take the default, windows-1252.
+    /// Do not guess the encoding from the content when nothing declares it (by default a file
+    /// that is valid UTF-8 throughout is UTF-8, else chardetng guesses, as the spec's step 8
+    /// allows); take the default, windows-1252.
     #[arg(long)]
     pub no_guess: bool,
 }

@@ -142,10 +142,11 @@ pub fn check_encoding_label(label: Option<&str>) -> anyhow::Result<()> {
 /// How the page commands read a file's encoding: `--encoding` and `--no-guess-utf8`.
 ///
 /// A file is read as a browser reads a local file (a `file:` URL): the encoding sniffing
-/// algorithm (13.2.3.2) as for any page, with a guess (step 8, for a page that declares
-/// nothing) that may say UTF-8, as Firefox allows for local files. For pages from the network
-/// browsers must not guess UTF-8 (so that sites cannot come to depend on it); archive records
-/// are read that way, and `--no-guess-utf8` reads a file that way.
+/// algorithm (13.2.3.2) as for any page, where step 8, for a page that declares nothing, reads
+/// it as UTF-8 when it is valid UTF-8 throughout (step `utf8`, as Firefox does for local files)
+/// and otherwise guesses, maybe UTF-8. For pages from the network browsers must not read
+/// UTF-8 by a guess (so that sites cannot come to depend on it); `--no-guess-utf8` reads a file
+/// that way.
 #[derive(Debug, Clone, Args)]
 pub struct SniffArgs {
     /// The transport layer's charset, as an HTTP `Content-Type` charset would give it: any
@@ -154,15 +155,16 @@ pub struct SniffArgs {
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
     /// Read the file as a page from the network: a page that declares no encoding is never
-    /// guessed to be UTF-8 (a legacy encoding, windows-1252 unless its bytes say otherwise).
-    /// Without it the guess may be UTF-8, as browsers allow for local files.
+    /// read as UTF-8 by a guess (a legacy encoding, windows-1252 unless its bytes say
+    /// otherwise). Without it an undeclared page that is valid UTF-8 throughout is UTF-8, and
+    /// the guess may say UTF-8, as browsers read local files.
     #[arg(long)]
     pub no_guess_utf8: bool,
 }
 
 impl SniffArgs {
-    /// The input options: `--encoding` as the transport charset, the guess allowed to say
-    /// UTF-8 unless `--no-guess-utf8`.
+    /// The input options: `--encoding` as the transport charset, `guess_utf8` (the whole-input
+    /// UTF-8 check, and the guess allowed to say UTF-8) unless `--no-guess-utf8`.
     pub fn input_options(&self) -> InputOptions {
         InputOptions {
             transport_charset: self.encoding.clone(),

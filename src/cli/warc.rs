@@ -455,7 +455,14 @@ fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selecto
         .or_else(|| args.encoding.clone());
     let base = url.and_then(|u| Url::parse(u).ok());
     let base = base.as_ref().or(args.base.as_ref());
-    match parse_fields(&body.bytes, transport, false, base, args, selects) {
+    match parse_fields(
+        &body.bytes,
+        transport,
+        !args.no_guess_utf8,
+        base,
+        args,
+        selects,
+    ) {
         Ok(fields) => {
             let mut fields = fields.into_iter();
             // `encoding` first, then what the archive says about the record, then the fields.

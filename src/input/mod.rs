@@ -42,6 +42,15 @@ pub use meta::extract_meta_charset;
 /// parser can have before it must decide: [`crate::stream::Parser`] waits for this many bytes
 /// (or the end) when nothing before step 8 decided, so both parsers guess from the same bytes.
 pub const GUESS_LIMIT: usize = 16 * 1024;
+
+/// How many bytes from the start of a document the whole-input UTF-8 check of step 8 reads
+/// (50 MiB; [`InputOptions::guess_utf8`], [`EncodingSource::Utf8`]): the whole document when it
+/// is not longer, else this prefix (valid UTF-8 up to a character the limit cuts).
+///
+/// The check itself is cheap (`simdutf8`, several GB/s); the limit bounds what
+/// [`crate::stream::Parser`] buffers before it may decide: it must see the end of the document,
+/// an invalid byte or this many bytes and one more.
+pub const UTF8_LIMIT: usize = 50 * 1024 * 1024;
 pub use prescan::{PRESCAN_LIMIT, get_xml_encoding, prescan, prescan_with_end};
 
 /// What the encoding sniffing algorithm (13.2.3.2) may use besides the bytes.
@@ -56,20 +65,34 @@ pub struct InputOptions {
     /// The implementation-defined default of step 9 (the spec's table suggests one per locale).
     /// Default (`None`): windows-1252.
     pub default_encoding: Option<&'static Encoding>,
-    /// Step 8: when the prescan finds nothing, guess the encoding from the bytes with
-    /// `chardetng` (as Firefox does). Only input with non-ASCII bytes is guessed from; ASCII-only
-    /// input gets the default. Default: true (the spec's order: prescan, then a guess, then the
-    /// default). The html5lib encoding tests assume no guessing and turn it off.
+    /// Step 8: when the prescan finds nothing, with `guess_utf8` read valid UTF-8 input as
+    /// UTF-8 (see there), else guess the encoding from the bytes with `chardetng` (as Firefox
+    /// does). Only input with non-ASCII bytes is guessed from; ASCII-only input gets the
+    /// default. Default: true (the spec's order: prescan, then a guess, then the default). The
+    /// html5lib encoding tests assume no guessing and turn it off; false turns off the
+    /// whole-input UTF-8 check of `guess_utf8` as well.
     ///
-    /// The guess needs the `guess` feature (on by default). Without it this field has no
-    /// effect: step 8 is skipped as if it were false, so what no BOM, transport charset or
-    /// prescan decides gets [`InputOptions::default_encoding`] ([`EncodingSource::Default`],
+    /// The `chardetng` guess needs the `guess` feature (on by default). Without it that part
+    /// of step 8 is skipped: what no BOM, transport charset, prescan or (with `guess_utf8`) the
+    /// UTF-8 check decides gets [`InputOptions::default_encoding`] ([`EncodingSource::Default`],
     /// never [`EncodingSource::Guess`]), and the streaming parser does not wait for
     /// [`GUESS_LIMIT`] bytes.
     pub guess: bool,
-    /// Let the guess (see `guess`) be UTF-8 (`chardetng`'s `Utf8Detection::Allow`). Browsers
-    /// must not for network content, so web pages cannot come to depend on it. Default: false.
-    /// No effect without the `guess` feature.
+    /// Read the document as its author wrote it when it declares nothing: with `guess` on, a
+    /// document that no BOM, transport charset or prescan decides is UTF-8 when its bytes are
+    /// valid UTF-8 throughout (the first [`UTF8_LIMIT`] bytes, 50 MiB, of a longer one) and
+    /// not all ASCII ([`EncodingSource::Utf8`]), as Firefox reads `file:` URLs; otherwise the
+    /// `chardetng` guess may say UTF-8 as well (`Utf8Detection::Allow`). This is how a browser
+    /// reads a local file. Browsers must not do it for network content, so web pages cannot
+    /// come to depend on it: false (the default) gives a browser's reading of a page from the
+    /// network, where an undeclared UTF-8 page is mojibake (windows-1252, or whatever the
+    /// guess says).
+    ///
+    /// The whole-input check needs no `chardetng`: it runs without the `guess` feature too
+    /// (only `guess` must be on). The streaming parser must see the end of the input, an
+    /// invalid byte or more than [`UTF8_LIMIT`] bytes before it decides (see
+    /// [`crate::stream`]). Default: false; the `simdhtml` command and the Python package read
+    /// files and archive records with true.
     pub guess_utf8: bool,
 }
 
@@ -104,13 +127,18 @@ pub enum EncodingSource {
     /// Step 8: guessed from the bytes by `chardetng` ([`InputOptions::guess`]; only with the
     /// `guess` feature).
     Guess,
+    /// Step 8 with [`InputOptions::guess_utf8`]: nothing declared the encoding, and the input
+    /// is valid UTF-8 throughout (its first [`UTF8_LIMIT`] bytes) with non-ASCII bytes, so it
+    /// is UTF-8 (the author's encoding, as Firefox decides for `file:` URLs). Tentative, as the
+    /// guess.
+    Utf8,
     /// Step 9: the default ([`InputOptions::default_encoding`], else windows-1252).
     Default,
 }
 
 impl EncodingSource {
-    /// The step's name in lowercase ASCII: `bom`, `transport`, `meta`, `reparse`, `guess` or
-    /// `default`.
+    /// The step's name in lowercase ASCII: `bom`, `transport`, `meta`, `reparse`, `utf8`,
+    /// `guess` or `default`.
     pub fn as_str(self) -> &'static str {
         match self {
             EncodingSource::Bom => "bom",
@@ -118,6 +146,7 @@ impl EncodingSource {
             EncodingSource::Meta => "meta",
             EncodingSource::Reparse => "reparse",
             EncodingSource::Guess => "guess",
+            EncodingSource::Utf8 => "utf8",
             EncodingSource::Default => "default",
         }
     }
@@ -133,7 +162,8 @@ impl fmt::Display for EncodingSource {
 /// change it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Confidence {
-    /// The encoding came from the prescan, a guess or the default: a `<meta>` charset seen by
+    /// The encoding came from the prescan, step 8 (the whole-input UTF-8 check or the guess) or
+    /// the default: a `<meta>` charset seen by
     /// the tree builder runs "change the encoding" ([`change_the_encoding`]).
     Tentative,
     /// The encoding came from a BOM, the transport layer or a re-parse; it stays.
@@ -199,9 +229,11 @@ impl std::error::Error for InputError {}
 /// The encoding sniffing algorithm (13.2.3.2) on a whole document's `bytes`.
 ///
 /// Steps, in the spec's order: 1. a BOM (certain); 4. `options.transport_charset` (certain);
-/// 5. [`prescan`] of the first 1,024 bytes (tentative); 8. if `options.guess` (and the `guess`
-/// feature is on), a `chardetng` guess from the first [`GUESS_LIMIT`] bytes when they contain
-/// non-ASCII (tentative); 9. the default (tentative). Steps 2, 3, 6 and 7 need a browser and are
+/// 5. [`prescan`] of the first 1,024 bytes (tentative); 8. if `options.guess`: with
+/// `options.guess_utf8`, UTF-8 when the bytes (the first [`UTF8_LIMIT`] of them) are valid
+/// UTF-8 and not all ASCII ([`EncodingSource::Utf8`]); else (with the `guess` feature) a
+/// `chardetng` guess from the first [`GUESS_LIMIT`] bytes when they contain non-ASCII
+/// (tentative); 9. the default (tentative). Steps 2, 3, 6 and 7 need a browser and are
 /// skipped.
 ///
 /// # Errors
@@ -243,7 +275,12 @@ pub fn sniff(bytes: &[u8], options: &InputOptions) -> Result<Sniffed, InputError
             Confidence::Tentative,
         ));
     }
-    // 8. Autodetection (with the `guess` feature; else always skipped).
+    // 8. Autodetection. First the author's encoding: valid UTF-8 throughout (as Firefox reads
+    // `file:` URLs; with `guess_utf8`, no `chardetng` needed).
+    if checks_utf8(options) && is_utf8_with_non_ascii(bytes) {
+        return Ok(sniffed(UTF_8, EncodingSource::Utf8, Confidence::Tentative));
+    }
+    // Then the guess (with the `guess` feature; else always skipped).
     if guesses(options)
         && let Some(encoding) = guess(
             &bytes[..bytes.len().min(GUESS_LIMIT)],
@@ -278,6 +315,37 @@ pub fn sniff_awaits_guess_bytes(bytes: &[u8], options: &InputOptions) -> bool {
         && options.transport_charset.is_none()
         && Encoding::for_bom(bytes).is_none()
         && prescan(bytes).is_none()
+}
+
+/// Whether [`sniff`] of a document that starts with `bytes` (at least [`PRESCAN_LIMIT`] of
+/// them, or all) runs the whole-input UTF-8 check of step 8 ([`InputOptions::guess_utf8`]):
+/// nothing before step 8 decides, and `options.guess` and `options.guess_utf8` are on. Its
+/// answer then depends on every byte up to [`UTF8_LIMIT`] and on whether the document goes on
+/// after them: a streaming parser waits for more bytes while this holds, the bytes so far are
+/// valid UTF-8 (but for a character cut at their end) and there are at most [`UTF8_LIMIT`] of
+/// them, so for an invalid byte, `UTF8_LIMIT + 1` bytes or the end.
+pub fn sniff_checks_utf8(bytes: &[u8], options: &InputOptions) -> bool {
+    checks_utf8(options)
+        && options.transport_charset.is_none()
+        && Encoding::for_bom(bytes).is_none()
+        && prescan(bytes).is_none()
+}
+
+/// Whether step 8 starts with the whole-input UTF-8 check: `options.guess` and
+/// `options.guess_utf8` (with or without the `guess` feature).
+fn checks_utf8(options: &InputOptions) -> bool {
+    options.guess && options.guess_utf8
+}
+
+/// The whole-input UTF-8 check: the first [`UTF8_LIMIT`] bytes (all of them when there are no
+/// more) are valid UTF-8, or, when the input goes on after them, valid up to a character the
+/// limit cuts, and they are not all ASCII.
+fn is_utf8_with_non_ascii(bytes: &[u8]) -> bool {
+    let window = &bytes[..bytes.len().min(UTF8_LIMIT)];
+    let last = bytes.len() <= UTF8_LIMIT;
+    let valid = simdutf8::basic::from_utf8(window).is_ok()
+        || (!last && simdutf8::compat::from_utf8(window).is_err_and(|e| e.error_len().is_none()));
+    valid && !window.is_ascii()
 }
 
 /// Whether step 8 runs: `options.guess`, and the `guess` feature is on.
@@ -744,6 +812,118 @@ mod tests {
                 detect(&bytes, last, allow_utf8)
             );
         }
+    }
+
+    /// A page whose first 16 KiB are ASCII (a long `<head>` of scripts) and whose text is UTF-8:
+    /// the guess's window holds nothing to guess from, the whole-input check reads it as UTF-8.
+    fn ascii_head_then(tail: &[u8]) -> Vec<u8> {
+        let mut bytes = b"<!doctype html><title>t</title><script>".to_vec();
+        bytes.resize(GUESS_LIMIT + 100, b' ');
+        bytes.extend_from_slice(b"</script><p>");
+        bytes.extend_from_slice(tail);
+        bytes
+    }
+
+    #[test]
+    fn valid_utf8_throughout_is_utf8_with_guess_utf8() {
+        let files = InputOptions {
+            guess_utf8: true,
+            ..InputOptions::default()
+        };
+        let page = ascii_head_then("a dash \u{2014} and caf\u{e9}".as_bytes());
+        let sniffed = sniff(&page, &files).unwrap();
+        assert_eq!(
+            (sniffed.encoding, sniffed.source, sniffed.confidence),
+            (UTF_8, EncodingSource::Utf8, Confidence::Tentative)
+        );
+        assert_eq!(EncodingSource::Utf8.as_str(), "utf8");
+        // Without guess_utf8 (a page from the network): the default, windows-1252.
+        let sniffed = sniff(&page, &InputOptions::default()).unwrap();
+        assert_eq!(
+            (sniffed.encoding, sniffed.source),
+            (WINDOWS_1252, EncodingSource::Default)
+        );
+        // `guess: false` turns off the whole of step 8.
+        let no_guess = InputOptions {
+            guess: false,
+            ..files.clone()
+        };
+        assert_eq!(
+            sniff(&page, &no_guess).unwrap().source,
+            EncodingSource::Default
+        );
+        // An invalid byte anywhere: the guess as before (nothing non-ASCII in its window).
+        let mut invalid = page.clone();
+        invalid.extend_from_slice(b" \xFF");
+        let sniffed = sniff(&invalid, &files).unwrap();
+        assert_eq!(
+            (sniffed.encoding, sniffed.source),
+            (WINDOWS_1252, EncodingSource::Default)
+        );
+        // All ASCII: nothing to read as UTF-8.
+        assert_eq!(
+            sniff(&ascii_head_then(b"plain"), &files).unwrap().source,
+            EncodingSource::Default
+        );
+        // A declaration wins: a BOM, the transport charset, the prescan.
+        let mut declared = b"<meta charset=iso-8859-2>".to_vec();
+        declared.extend_from_slice(&page);
+        assert_eq!(
+            sniff(&declared, &files).unwrap().source,
+            EncodingSource::Meta
+        );
+        assert!(!sniff_checks_utf8(&declared, &files));
+        let mut bom = b"\xEF\xBB\xBF".to_vec();
+        bom.extend_from_slice(&page);
+        assert_eq!(sniff(&bom, &files).unwrap().source, EncodingSource::Bom);
+        let transport = InputOptions {
+            transport_charset: Some("latin1".into()),
+            ..files.clone()
+        };
+        assert_eq!(
+            sniff(&page, &transport).unwrap().source,
+            EncodingSource::Transport
+        );
+        assert!(!sniff_checks_utf8(&page, &transport));
+        assert!(sniff_checks_utf8(&page, &files));
+        assert!(!sniff_checks_utf8(&page, &InputOptions::default()));
+        assert!(!sniff_checks_utf8(&page, &no_guess));
+    }
+
+    #[test]
+    #[cfg(feature = "guess")]
+    fn utf8_in_the_window_and_an_invalid_byte_after_it_is_the_guess() {
+        let files = InputOptions {
+            guess_utf8: true,
+            ..InputOptions::default()
+        };
+        let mut early = "caf\u{e9} ".as_bytes().to_vec();
+        early.extend_from_slice(&ascii_head_then(b"\xFF"));
+        let sniffed = sniff(&early, &files).unwrap();
+        assert_eq!(
+            (sniffed.encoding, sniffed.source),
+            (UTF_8, EncodingSource::Guess)
+        );
+    }
+
+    #[test]
+    fn the_utf8_check_reads_the_first_utf8_limit_bytes() {
+        let mut bytes = vec![b' '; UTF8_LIMIT + 8];
+        // All ASCII up to the limit, UTF-8 after it: not read.
+        bytes[UTF8_LIMIT..UTF8_LIMIT + 2].copy_from_slice("\u{e9}".as_bytes());
+        assert!(!is_utf8_with_non_ascii(&bytes));
+        // Non-ASCII inside, an invalid byte after the limit: UTF-8 (the limit's prefix).
+        bytes[0..2].copy_from_slice("\u{e9}".as_bytes());
+        bytes[UTF8_LIMIT + 4] = 0xFF;
+        assert!(is_utf8_with_non_ascii(&bytes));
+        // A character cut by the limit: valid while the input goes on, not at its end.
+        bytes[UTF8_LIMIT - 1..UTF8_LIMIT + 1].copy_from_slice("\u{e9}".as_bytes());
+        assert!(is_utf8_with_non_ascii(&bytes));
+        assert!(!is_utf8_with_non_ascii(&bytes[..UTF8_LIMIT]));
+        assert!(is_utf8_with_non_ascii(&bytes[..UTF8_LIMIT - 1]));
+        // An invalid byte inside: not UTF-8.
+        bytes[100] = 0xFF;
+        assert!(!is_utf8_with_non_ascii(&bytes));
     }
 
     #[test]
