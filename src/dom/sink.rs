@@ -4,9 +4,9 @@ use std::ops::Range;
 
 use bumpalo::Bump;
 
-use crate::Tag;
+use crate::markup::{Attr, Namespace, QuirksMode, ShadowRootData, Tag};
 use crate::tokenizer::start_tag_attribute_spans;
-use crate::tree_builder::{Attr, InsertionPoint, Namespace, QuirksMode, ShadowRootData, TreeSink};
+use crate::tree_builder::{InsertionPoint, TreeSink};
 
 use super::{
     DoctypeData, Document, DocumentParseError, ElementData, NodeData, NodeId, ParseErrorKind,

@@ -46,7 +46,7 @@
 //! out by the walk, and cleaning in one bottom-up pass.
 
 use crate::dom::{Document, ElementData, NodeData, NodeId};
-use crate::tree_builder::{AttrNamespace, Namespace};
+use crate::markup::{AttrNamespace, Namespace};
 
 use super::capped_text;
 use super::markdown::{MarkdownOptions, markdown_filtered};

@@ -8,7 +8,7 @@ use selectors::matching::{ElementSelectorFlags, MatchingContext};
 use selectors::{Element, OpaqueElement};
 
 use crate::dom::NodeRef;
-use crate::tree_builder::{AttrNamespace, Namespace};
+use crate::markup::{AttrNamespace, Namespace};
 
 use super::html;
 use super::types::{CssIdent, CssString, Impl, PseudoClass, PseudoElement};

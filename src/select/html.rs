@@ -8,7 +8,7 @@
 //! Every function here walks a bounded part of the tree and allocates nothing.
 
 use crate::dom::NodeRef;
-use crate::tree_builder::Namespace;
+use crate::markup::Namespace;
 
 use super::types::PseudoClass;
 

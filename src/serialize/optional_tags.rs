@@ -18,10 +18,9 @@
 //! around a serialised fragment is not "in scope").
 
 use super::html::OptionalTags;
-use crate::Tag;
 use crate::dom::{Document, ElementData, NodeData, NodeId};
-use crate::tag::{HEAD_CONTENT, TABLE_STRUCTURE};
-use crate::tree_builder::Namespace;
+use crate::markup::Namespace;
+use crate::markup::{HEAD_CONTENT, TABLE_STRUCTURE, Tag};
 
 /// What begins an element's contents or follows an element, as the rules see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

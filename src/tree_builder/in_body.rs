@@ -2,7 +2,7 @@
 
 use super::open_elements::Scope;
 use super::{Attr, InsertionMode, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws};
-use crate::tag::HEAD_CONTENT;
+use crate::markup::HEAD_CONTENT;
 use crate::tokenizer::{State, TagToken, Token};
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {

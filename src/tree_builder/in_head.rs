@@ -2,7 +2,7 @@
 //! "after head" (13.2.6.4.6).
 
 use super::{InsertionMode, Step, Tag, TreeBuilder, TreeSink, split_leading_ws};
-use crate::tag::HEAD_CONTENT;
+use crate::markup::HEAD_CONTENT;
 use crate::tokenizer::{State, Token};
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {

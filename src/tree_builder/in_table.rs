@@ -3,7 +3,7 @@
 
 use super::open_elements::Scope;
 use super::{InsertionMode, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws, split_leading_ws};
-use crate::tag::TABLE_STRUCTURE;
+use crate::markup::TABLE_STRUCTURE;
 use crate::tokenizer::Token;
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {

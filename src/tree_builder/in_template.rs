@@ -1,7 +1,7 @@
 //! The "in template" insertion mode (13.2.6.4.16).
 
 use super::{InsertionMode, Step, Tag, TreeBuilder, TreeSink};
-use crate::tag::HEAD_CONTENT;
+use crate::markup::HEAD_CONTENT;
 use crate::tokenizer::Token;
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {

@@ -38,13 +38,14 @@ mod sink;
 mod source;
 mod text;
 
-pub use crate::tag::Tag;
-pub use sink::{
-    Attr, AttrNamespace, InsertionPoint, Namespace, QuirksMode, ShadowRootData, ShadowRootMode,
-    TreeSink,
+/// The vocabulary's names, re-exported where they were defined before they moved to
+/// [`crate::markup`], so that the old paths keep working.
+pub use crate::markup::{
+    Attr, AttrNamespace, Namespace, QuirksMode, ShadowRootData, ShadowRootMode, Tag,
 };
+pub use sink::{InsertionPoint, TreeSink};
 
-use crate::tag::TAG_COUNT;
+use crate::markup::TAG_COUNT;
 use crate::tokenizer::{Attribute, State, Token};
 use formatting::FormattingEntry;
 

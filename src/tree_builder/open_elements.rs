@@ -10,7 +10,7 @@
 //! costs what the `Vec` move costs anyway.
 
 use super::{ElemId, Namespace, Tag, TreeBuilder, TreeSink};
-use crate::tag::TagSet;
+use crate::markup::TagSet;
 
 /// The HTML elements that bound the default scope.
 const DEFAULT_SCOPE_HTML: TagSet = TagSet::of(&[
