@@ -5,6 +5,7 @@
 //!
 //! - `tag.rs`: [`Tag`], the known tag names as small integers, and the named tag sets the
 //!   rules share (`TagSet`, e.g. the head content, the table structure).
+//! - `custom_element.rs`: the valid custom element name rule.
 //! - `namespace.rs`: [`Namespace`] (of an element) and [`AttrNamespace`] (of an attribute).
 //! - `attr.rs`: [`Attr`], the one attribute type of tag tokens and elements.
 //! - `quirks_mode.rs`: [`QuirksMode`], the document's mode.
@@ -14,6 +15,7 @@
 //!   source.
 
 mod attr;
+mod custom_element;
 mod namespace;
 mod quirks_mode;
 mod shadow_root;
@@ -21,9 +23,10 @@ mod span;
 mod tag;
 
 pub use attr::Attr;
+pub(crate) use custom_element::{is_valid_custom_element_name, may_be_custom_element_name};
 pub use namespace::{AttrNamespace, Namespace};
 pub use quirks_mode::QuirksMode;
 pub use shadow_root::{ShadowRootData, ShadowRootMode};
 pub use span::{AttrSpan, NodeSpan};
-pub(crate) use tag::{HEAD_CONTENT, TABLE_STRUCTURE, TagSet};
+pub(crate) use tag::{HEAD_CONTENT, IN_BODY_BLOCK_END_TAGS, TABLE_STRUCTURE, TagSet};
 pub use tag::{TAG_COUNT, Tag};

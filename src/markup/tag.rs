@@ -225,6 +225,43 @@ pub(crate) const TABLE_STRUCTURE: TagSet = TagSet::of(&[
     Tag::Tr,
 ]);
 
+/// The end tags the "in body" insertion mode (13.2.6.4.7) handles alike: if the element is
+/// not in scope, ignore the token; else generate implied end tags and pop up to the element.
+/// address, article, aside, blockquote, button, center, details, dialog, dir, div, dl,
+/// fieldset, figcaption, figure, footer, header, hgroup, listing, main, menu, nav, ol, pre,
+/// search, section, select, summary, ul. The serialiser's optional-tag check asks of them
+/// what the tree builder does with them.
+pub(crate) const IN_BODY_BLOCK_END_TAGS: TagSet = TagSet::of(&[
+    Tag::Address,
+    Tag::Article,
+    Tag::Aside,
+    Tag::Blockquote,
+    Tag::Button,
+    Tag::Center,
+    Tag::Details,
+    Tag::Dialog,
+    Tag::Dir,
+    Tag::Div,
+    Tag::Dl,
+    Tag::Fieldset,
+    Tag::Figcaption,
+    Tag::Figure,
+    Tag::Footer,
+    Tag::Header,
+    Tag::Hgroup,
+    Tag::Listing,
+    Tag::Main,
+    Tag::Menu,
+    Tag::Nav,
+    Tag::Ol,
+    Tag::Pre,
+    Tag::Search,
+    Tag::Section,
+    Tag::Select,
+    Tag::Summary,
+    Tag::Ul,
+]);
+
 impl Tag {
     /// Whether the tag is in `set`.
     #[inline]
@@ -407,5 +444,22 @@ mod tests {
         for (i, name) in NAMES.iter().enumerate() {
             assert_eq!(Tag::from_name(name) as usize, i + 1, "{name}");
         }
+    }
+
+    #[test]
+    fn the_in_body_block_end_tags_are_the_specs() {
+        // 13.2.6.4.7, "An end tag whose tag name is one of: ...", as the standard lists them.
+        let spec = "address article aside blockquote button center details dialog dir div dl \
+                    fieldset figcaption figure footer header hgroup listing main menu nav ol pre \
+                    search section select summary ul";
+        let names: Vec<&str> = spec.split_whitespace().collect();
+        assert_eq!(names.len(), 28);
+        for name in &names {
+            assert!(Tag::from_name(name).is_in(IN_BODY_BLOCK_END_TAGS), "{name}");
+        }
+        let members = NAMES
+            .iter()
+            .filter(|n| Tag::from_name(n).is_in(IN_BODY_BLOCK_END_TAGS));
+        assert_eq!(members.count(), names.len());
     }
 }

@@ -2,7 +2,7 @@
 
 use super::open_elements::Scope;
 use super::{Attr, InsertionMode, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws};
-use crate::markup::HEAD_CONTENT;
+use crate::markup::{HEAD_CONTENT, IN_BODY_BLOCK_END_TAGS};
 use crate::tokenizer::{State, TagToken, Token};
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -482,34 +482,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.source_end_tag(body);
                 }
             }
-            Tag::Address
-            | Tag::Article
-            | Tag::Aside
-            | Tag::Blockquote
-            | Tag::Button
-            | Tag::Center
-            | Tag::Details
-            | Tag::Dialog
-            | Tag::Dir
-            | Tag::Div
-            | Tag::Dl
-            | Tag::Fieldset
-            | Tag::Figcaption
-            | Tag::Figure
-            | Tag::Footer
-            | Tag::Header
-            | Tag::Hgroup
-            | Tag::Listing
-            | Tag::Main
-            | Tag::Menu
-            | Tag::Nav
-            | Tag::Ol
-            | Tag::Pre
-            | Tag::Search
-            | Tag::Section
-            | Tag::Select
-            | Tag::Summary
-            | Tag::Ul => {
+            tag if tag.is_in(IN_BODY_BLOCK_END_TAGS) => {
                 if !self.in_scope(tag, Scope::Default) {
                     self.error("end tag without open element");
                     return None;
