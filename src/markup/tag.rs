@@ -1,8 +1,8 @@
 //! Known tag names as small integers: the one name type of the parser. The tokenizer classifies
 //! a tag token's name once, as the name ends ([`crate::tokenizer::TagToken::tag`]); the insertion
 //! modes, the stack of open elements and its scopes compare these instead of strings, and every
-//! element of the arena DOM keeps its tag ([`crate::dom::ElementData::tag`]) for the serialiser,
-//! the extraction and the selectors.
+//! element of the arena DOM keeps its tag ([`crate::dom::ElementData::tag`]), which the
+//! serialiser matches on (the extraction and the selectors still compare names as strings).
 //!
 //! A [`Tag`] says nothing about the namespace: `title` is [`Tag::Title`] in HTML and in SVG
 //! alike, and a name none of the tree construction rules mention is [`Tag::Other`] (its string

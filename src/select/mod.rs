@@ -81,7 +81,7 @@
 
 mod element;
 mod error;
-mod html;
+mod pseudo_classes;
 mod types;
 
 use std::fmt;

@@ -15,9 +15,11 @@
 //! cell"), `in_template.rs`, `after_body.rs` ("after body" and the frameset modes);
 //! `open_elements.rs` (the stack of open elements and its scopes), `formatting.rs` (the list of
 //! active formatting elements and the adoption agency algorithm), `foreign.rs` (13.2.6.5 and
-//! the SVG/MathML adjustments), `quirks.rs` (the DOCTYPE tables), `insert.rs` (13.2.6.1, creating and inserting nodes),
-//! `select.rs` (the
-//! `selectedcontent` steps), `meta_charset.rs` (13.2.3.4's half in the builder).
+//! the SVG/MathML adjustments), `quirks.rs` (the DOCTYPE tables), `insert.rs` (13.2.6.1,
+//! creating and inserting nodes), `selectedcontent.rs` (the `selectedcontent` steps),
+//! `shadow.rs` (declarative shadow roots), `source.rs` (source spans), `meta_charset.rs`
+//! (13.2.3.4's half in the builder), `sink.rs` ([`TreeSink`]). The names they share with the
+//! other layers (tags, namespaces, attributes, quirks mode) are [`crate::markup`]'s.
 
 mod after_body;
 mod foreign;
@@ -32,7 +34,7 @@ mod insert;
 mod meta_charset;
 mod open_elements;
 mod quirks;
-mod select;
+mod selectedcontent;
 mod shadow;
 mod sink;
 mod source;
