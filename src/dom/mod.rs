@@ -260,8 +260,9 @@ impl<'a> Node<'a> {
 pub enum ParseErrorKind {
     /// A tokenizer error with the spec's code (13.2.2).
     Tokenizer(ErrorCode),
-    /// A tree construction error; the spec gives these no codes, so this is a description.
-    TreeConstruction(&'static str),
+    /// A tree construction error; the spec gives these no codes, so the type names the
+    /// situation (its `Display` is the description these errors had as strings).
+    TreeConstruction(crate::tree_builder::TreeConstructionError),
 }
 
 /// A parse error of a document parse, with the byte offset in the input where it was raised.

@@ -1,5 +1,6 @@
 //! The "in template" insertion mode (13.2.6.4.16).
 
+use super::TreeConstructionError;
 use super::{InsertionMode, Step, Tag, TreeBuilder, TreeSink};
 use crate::markup::HEAD_CONTENT;
 use crate::tokenizer::Token;
@@ -24,7 +25,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             },
             Token::EndTag(t) if t.tag == Tag::Template => self.in_head(token),
             Token::EndTag(_) => {
-                self.error("unexpected end tag in template");
+                self.error(TreeConstructionError::UnexpectedEndTagInTemplate);
                 None
             }
             Token::Eof => {
@@ -32,7 +33,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.stop_parsing();
                     return None;
                 }
-                self.error("end of file in template");
+                self.error(TreeConstructionError::EndOfFileInTemplate);
                 self.pop_until_tag(Tag::Template);
                 self.clear_formatting_to_last_marker();
                 self.template_modes.pop();

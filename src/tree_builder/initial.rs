@@ -1,6 +1,7 @@
 //! The insertion modes before the head: "initial" (13.2.6.4.1), "before html" (13.2.6.4.2) and
 //! "before head" (13.2.6.4.3).
 
+use super::TreeConstructionError;
 use super::{
     InsertionMode, Namespace, QuirksMode, Step, Tag, TreeBuilder, TreeSink, quirks,
     split_leading_ws,
@@ -26,7 +27,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Token::Doctype(d) => {
                 let legacy = d.system_id.is_none_or(|s| s == "about:legacy-compat");
                 if d.name != Some("html") || d.public_id.is_some() || !legacy {
-                    self.error("bad DOCTYPE");
+                    self.error(TreeConstructionError::BadDoctype);
                 }
                 self.sink.append_doctype(
                     d.name.unwrap_or(""),
@@ -47,7 +48,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     fn initial_anything_else(&mut self) {
-        self.error("missing DOCTYPE");
+        self.error(TreeConstructionError::MissingDoctype);
         self.quirks_mode = QuirksMode::Quirks;
         self.sink.set_quirks_mode(QuirksMode::Quirks);
         self.mode = InsertionMode::BeforeHtml;
@@ -57,7 +58,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     pub(crate) fn before_html(&mut self, token: Token<'a>) -> Step<'a> {
         match token {
             Token::Doctype(_) => {
-                self.error("unexpected DOCTYPE");
+                self.error(TreeConstructionError::UnexpectedDoctype);
                 None
             }
             Token::Comment(_) | Token::ProcessingInstruction(_) => {
@@ -78,7 +79,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::EndTag(t) if !matches!(t.tag, Tag::Head | Tag::Body | Tag::Html | Tag::Br) => {
-                self.error("unexpected end tag");
+                self.error(TreeConstructionError::UnexpectedEndTag);
                 None
             }
             _ => {
@@ -123,7 +124,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::Doctype(_) => {
-                self.error("unexpected DOCTYPE");
+                self.error(TreeConstructionError::UnexpectedDoctype);
                 None
             }
             Token::StartTag(t) if t.tag == Tag::Html => self.in_body(token),
@@ -134,7 +135,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::EndTag(t) if !matches!(t.tag, Tag::Head | Tag::Body | Tag::Html | Tag::Br) => {
-                self.error("unexpected end tag");
+                self.error(TreeConstructionError::UnexpectedEndTag);
                 None
             }
             _ => {

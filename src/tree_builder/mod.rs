@@ -22,6 +22,7 @@
 //! other layers (tags, namespaces, attributes, quirks mode) are [`crate::markup`]'s.
 
 mod after_body;
+mod error;
 mod foreign;
 mod formatting;
 pub(crate) mod fxhash;
@@ -45,6 +46,7 @@ mod text;
 pub use crate::markup::{
     Attr, AttrNamespace, Namespace, QuirksMode, ShadowRootData, ShadowRootMode, Tag,
 };
+pub use error::TreeConstructionError;
 pub use sink::{InsertionPoint, TreeSink};
 
 use crate::markup::TAG_COUNT;
@@ -629,10 +631,15 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     ///
     /// `chars` is a part of `token`, the text of the character token being processed (which
     /// started at byte offset `self.offset`); each error carries its character's offset.
-    pub(crate) fn character_errors(&mut self, chars: &str, token: &str, message: &'static str) {
+    pub(crate) fn character_errors(
+        &mut self,
+        chars: &str,
+        token: &str,
+        error: TreeConstructionError,
+    ) {
         let start = self.offset + (chars.as_ptr() as usize).saturating_sub(token.as_ptr() as usize);
         for (i, _) in chars.char_indices() {
-            self.sink.parse_error(message, start + i);
+            self.sink.parse_error(error, start + i);
         }
     }
 
@@ -655,8 +662,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 .is_some_and(|c| self.elem(c).is_html(Tag::Template))
     }
 
-    fn error(&mut self, message: &'static str) {
-        self.sink.parse_error(message, self.offset);
+    fn error(&mut self, error: TreeConstructionError) {
+        self.sink.parse_error(error, self.offset);
     }
 
     #[inline]

@@ -2,6 +2,7 @@
 
 use std::ops::Range;
 
+use super::TreeConstructionError;
 use crate::markup::{Attr, Namespace, QuirksMode, ShadowRootData};
 
 /// A place to insert a node: inside `parent`, before `before` (or as the last child).
@@ -74,8 +75,8 @@ pub trait TreeSink<'a> {
     /// Sets the document's mode.
     fn set_quirks_mode(&mut self, mode: QuirksMode);
     /// Reports a tree construction parse error at byte `offset` of the input. Default: ignore.
-    fn parse_error(&mut self, message: &'static str, offset: usize) {
-        let _ = (message, offset);
+    fn parse_error(&mut self, error: TreeConstructionError, offset: usize) {
+        let _ = (error, offset);
     }
     /// The children of `node`, in order (used by the `selectedcontent` cloning steps only).
     fn children(&self, node: Self::Handle) -> Vec<Self::Handle>;
