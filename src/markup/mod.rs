@@ -28,5 +28,5 @@ pub use namespace::{AttrNamespace, Namespace};
 pub use quirks_mode::QuirksMode;
 pub use shadow_root::{ShadowRootData, ShadowRootMode};
 pub use span::{AttrSpan, NodeSpan};
-pub(crate) use tag::{HEAD_CONTENT, IN_BODY_BLOCK_END_TAGS, TABLE_STRUCTURE, TagSet};
+pub(crate) use tag::{HEAD_CONTENT, TABLE_STRUCTURE, TagSet, in_body_block_end_tag};
 pub use tag::{TAG_COUNT, Tag};

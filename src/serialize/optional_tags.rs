@@ -21,7 +21,7 @@ use super::html::OptionalTags;
 use crate::dom::{Document, ElementData, NodeData, NodeId};
 use crate::markup::Namespace;
 use crate::markup::{
-    HEAD_CONTENT, IN_BODY_BLOCK_END_TAGS, TABLE_STRUCTURE, Tag, may_be_custom_element_name,
+    HEAD_CONTENT, TABLE_STRUCTURE, Tag, in_body_block_end_tag, may_be_custom_element_name,
 };
 
 /// What begins an element's contents or follows an element, as the rules see it.
@@ -527,8 +527,8 @@ where
         Tag::Li => none_ends_scope(&[Tag::Ol, Tag::Ul]),
         Tag::P => none_ends_scope(&[Tag::Button]),
         // "Generate implied end tags", then pop up to the element.
-        t if t.is_in(IN_BODY_BLOCK_END_TAGS) => none_ends_scope(&[]),
-        Tag::Dd
+        in_body_block_end_tag!()
+        | Tag::Dd
         | Tag::Dt
         | Tag::H1
         | Tag::H2

@@ -3,7 +3,7 @@
 use super::TreeConstructionError;
 use super::open_elements::Scope;
 use super::{Attr, InsertionMode, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws};
-use crate::markup::{HEAD_CONTENT, IN_BODY_BLOCK_END_TAGS};
+use crate::markup::{HEAD_CONTENT, in_body_block_end_tag};
 use crate::tokenizer::{State, TagToken, Token};
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -483,7 +483,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.source_end_tag(body);
                 }
             }
-            tag if tag.is_in(IN_BODY_BLOCK_END_TAGS) => {
+            in_body_block_end_tag!() => {
                 if !self.in_scope(tag, Scope::Default) {
                     self.error(TreeConstructionError::EndTagWithoutOpenElement);
                     return None;
