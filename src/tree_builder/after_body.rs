@@ -2,8 +2,10 @@
 //! (13.2.6.4.18), "after frameset" (13.2.6.4.19), "after after body" (13.2.6.4.20), "after after
 //! frameset" (13.2.6.4.21).
 
-use super::TreeConstructionError;
-use super::{InsertionMode, Step, Tag, TreeBuilder, TreeSink, is_ws, split_leading_ws};
+use super::{
+    InsertionMode, Step, TreeBuilder, TreeConstructionError, TreeSink, is_ws, split_leading_ws,
+};
+use crate::markup::Tag;
 use crate::tokenizer::Token;
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {

@@ -1,8 +1,8 @@
 //! Foreign content: the rules for parsing tokens in foreign content (13.2.6.5) and the SVG and
 //! MathML name adjustments of 13.2.6.1.
 
-use super::TreeConstructionError;
-use super::{Attr, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws};
+use super::{Step, TreeBuilder, TreeConstructionError, TreeSink, is_ws};
+use crate::markup::{Attr, Namespace, Tag};
 use crate::tokenizer::{Attribute, Token};
 
 /// "Adjust SVG attributes": lower-case token names to SVG's camel-case names.

@@ -11,9 +11,9 @@
 
 use std::hash::{Hash, Hasher};
 
-use super::TreeConstructionError;
 use super::fxhash::{FxHashMap, FxHasher};
-use super::{ElemId, InsertionPoint, Namespace, Tag, TreeBuilder, TreeSink};
+use super::{ElemId, InsertionPoint, TreeBuilder, TreeConstructionError, TreeSink};
+use crate::markup::{Namespace, Tag};
 use crate::tokenizer::Attribute;
 
 /// The Noah's Ark family of a formatting element's token: tag name and attribute set.

@@ -1,9 +1,8 @@
 //! The "in body" insertion mode (13.2.6.4.7).
 
-use super::TreeConstructionError;
 use super::open_elements::Scope;
-use super::{Attr, InsertionMode, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws};
-use crate::markup::{HEAD_CONTENT, in_body_block_end_tag};
+use super::{InsertionMode, Step, TreeBuilder, TreeConstructionError, TreeSink, is_ws};
+use crate::markup::{Attr, HEAD_CONTENT, Namespace, Tag, in_body_block_end_tag};
 use crate::tokenizer::{State, TagToken, Token};
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {

@@ -1,9 +1,8 @@
 //! The insertion modes of the head: "in head" (13.2.6.4.4), "in head noscript" (13.2.6.4.5) and
 //! "after head" (13.2.6.4.6).
 
-use super::TreeConstructionError;
-use super::{InsertionMode, Step, Tag, TreeBuilder, TreeSink, split_leading_ws};
-use crate::markup::HEAD_CONTENT;
+use super::{InsertionMode, Step, TreeBuilder, TreeConstructionError, TreeSink, split_leading_ws};
+use crate::markup::{HEAD_CONTENT, Tag};
 use crate::tokenizer::{State, Token};
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {

@@ -1,10 +1,11 @@
 //! The table insertion modes: "in table", "in table text", "in caption", "in column group", "in
 //! table body", "in row" and "in cell" (13.2.6.4.9–15).
 
-use super::TreeConstructionError;
 use super::open_elements::Scope;
-use super::{InsertionMode, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws, split_leading_ws};
-use crate::markup::TABLE_STRUCTURE;
+use super::{
+    InsertionMode, Step, TreeBuilder, TreeConstructionError, TreeSink, is_ws, split_leading_ws,
+};
+use crate::markup::{Namespace, TABLE_STRUCTURE, Tag};
 use crate::tokenizer::Token;
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {

@@ -1,8 +1,7 @@
 //! The "in template" insertion mode (13.2.6.4.16).
 
-use super::TreeConstructionError;
-use super::{InsertionMode, Step, Tag, TreeBuilder, TreeSink};
-use crate::markup::HEAD_CONTENT;
+use super::{InsertionMode, Step, TreeBuilder, TreeConstructionError, TreeSink};
+use crate::markup::{HEAD_CONTENT, Tag};
 use crate::tokenizer::Token;
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {

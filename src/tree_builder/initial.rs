@@ -1,11 +1,10 @@
 //! The insertion modes before the head: "initial" (13.2.6.4.1), "before html" (13.2.6.4.2) and
 //! "before head" (13.2.6.4.3).
 
-use super::TreeConstructionError;
 use super::{
-    InsertionMode, Namespace, QuirksMode, Step, Tag, TreeBuilder, TreeSink, quirks,
-    split_leading_ws,
+    InsertionMode, Step, TreeBuilder, TreeConstructionError, TreeSink, quirks, split_leading_ws,
 };
+use crate::markup::{Namespace, QuirksMode, Tag};
 use crate::tokenizer::Token;
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {

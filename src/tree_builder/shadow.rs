@@ -2,10 +2,8 @@
 //! (13.2.6.4.4), and the checks of the DOM Standard's "attach a shadow root" that decide whether
 //! the template becomes a shadow root or stays an ordinary `template` element.
 
-use super::{
-    InsertionPoint, Namespace, ShadowRootData, ShadowRootMode, Tag, TreeBuilder, TreeSink,
-};
-use crate::markup::is_valid_custom_element_name;
+use super::{InsertionPoint, TreeBuilder, TreeSink};
+use crate::markup::{Namespace, ShadowRootData, ShadowRootMode, Tag, is_valid_custom_element_name};
 use crate::tokenizer::TagToken;
 
 /// The `shadowrootmode` enumerated attribute: `open` or `closed`, ASCII case-insensitive; missing
