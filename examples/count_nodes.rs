@@ -8,7 +8,8 @@
 use std::collections::HashMap;
 use std::io::Read;
 
-use simdhtml::tree_builder::{Attr, InsertionPoint, Namespace, QuirksMode, TreeSink};
+use simdhtml::markup::{Attr, Namespace, QuirksMode};
+use simdhtml::tree_builder::{InsertionPoint, TreeSink};
 use simdhtml::{Arena, ParseOptions, Tag, parse_with_sink};
 
 /// Per node: its parent, and for elements the namespace, name and attributes (the builder asks

@@ -99,8 +99,8 @@ fn main() {
         (node_total * std::mem::size_of::<simdhtml::dom::Node<'_>>()) as f64 / total as f64,
         arena_total as f64 / total as f64
     );
-    let attr = std::mem::size_of::<simdhtml::tree_builder::Attr<'_>>();
-    let reference = std::mem::size_of::<&[simdhtml::tree_builder::Attr<'_>]>();
+    let attr = std::mem::size_of::<simdhtml::markup::Attr<'_>>();
+    let reference = std::mem::size_of::<&[simdhtml::markup::Attr<'_>]>();
     let per_byte = |bytes: usize| bytes as f64 / total as f64;
     println!(
         "arena use per page byte: attribute records {:.2} ({} of {attr} bytes), references to \

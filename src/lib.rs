@@ -143,21 +143,27 @@ pub mod extract;
 #[cfg(feature = "html5lib")]
 pub mod html5lib;
 pub mod input;
+pub mod markup;
 mod parser;
 #[cfg(feature = "select")]
 pub mod select;
 pub mod serialize;
 pub mod stream;
-pub mod tag;
+/// Moved to [`markup`]: [`markup::Tag`] and [`markup::TAG_COUNT`] are
+/// re-exported here so that the old paths keep working.
+pub mod tag {
+    pub use crate::markup::{TAG_COUNT, Tag};
+}
 pub mod tokenizer;
 pub mod tree_builder;
 #[cfg(feature = "warc")]
 pub mod warc;
 
 pub use bumpalo::Bump as Arena;
-pub use dom::{AttrSpan, Document, NodeData, NodeId, NodeRef, NodeSpan};
+pub use dom::{Document, NodeData, NodeId, NodeRef};
+pub use markup::Tag;
+pub use markup::{AttrSpan, NodeSpan};
 pub use parser::{
     FragmentContext, ParseOptions, page_node_budget, parse_document, parse_document_str,
     parse_fragment, parse_with_sink,
 };
-pub use tag::Tag;

@@ -8,10 +8,9 @@ use crate::input::{
     self, Confidence, Encoding, EncodingChange, EncodingSource, InputError, InputOptions, Sniffed,
     change_the_encoding,
 };
+use crate::markup::{Namespace, QuirksMode};
 use crate::tokenizer::{Attribute, Tokenizer, TokenizerOptions};
-use crate::tree_builder::{
-    ContextElement, Namespace, QuirksMode, TreeBuilder, TreeSink, fragment_tokenizer_state,
-};
+use crate::tree_builder::{ContextElement, TreeBuilder, TreeSink, fragment_tokenizer_state};
 use encoding_rs::UTF_8;
 
 /// Options for [`parse_document`], [`parse_document_str`] and [`parse_fragment`].

@@ -17,8 +17,8 @@ mod common;
 
 use common::corpus::{Page, chromium_ignores_late_meta, chromium_options, pages};
 use simdhtml::input::InputOptions;
+use simdhtml::markup::QuirksMode;
 use simdhtml::serialize::html5lib_dump;
-use simdhtml::tree_builder::QuirksMode;
 use simdhtml::{Arena, ParseOptions, parse_document};
 
 /// Pages where Chromium inserts whitespace that comes after `</body>` or `</html>` without first

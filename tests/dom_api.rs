@@ -1,6 +1,6 @@
 //! The arena DOM's read API on a parsed document and fragment.
 
-use simdhtml::tree_builder::{AttrNamespace, Namespace, QuirksMode};
+use simdhtml::markup::{AttrNamespace, Namespace, QuirksMode};
 use simdhtml::{
     Arena, FragmentContext, NodeData, ParseOptions, parse_document_str, parse_fragment,
 };
@@ -267,4 +267,28 @@ fn element_names_keep_their_spelling_when_the_tag_is_known() {
         .filter_map(|n| doc.element(n).map(|e| e.name()))
         .collect();
     assert_eq!(got, names);
+}
+
+/// The vocabulary moved to `simdhtml::markup`; the paths it had before are re-exports of the
+/// same types (CHANGELOG.md), so code written against them still builds.
+#[test]
+fn the_old_paths_name_the_moved_types() {
+    use simdhtml::markup;
+    let _: simdhtml::tree_builder::Namespace = markup::Namespace::Html;
+    let _: simdhtml::tree_builder::AttrNamespace = markup::AttrNamespace::None;
+    let _: simdhtml::tree_builder::QuirksMode = markup::QuirksMode::Quirks;
+    let _: simdhtml::tree_builder::ShadowRootMode = markup::ShadowRootMode::Open;
+    let _: simdhtml::dom::ShadowRootMode = markup::ShadowRootMode::Closed;
+    let _: Option<simdhtml::tree_builder::ShadowRootData> = None::<markup::ShadowRootData>;
+    let _: Option<simdhtml::dom::ShadowRootData> = None::<markup::ShadowRootData>;
+    let _: simdhtml::tree_builder::Attr<'_> = markup::Attr::new("a", "b");
+    let _: simdhtml::tokenizer::Attribute<'_> = markup::Attr::new("a", "b");
+    let _: simdhtml::tag::Tag = markup::Tag::Div;
+    let _: simdhtml::tree_builder::Tag = markup::Tag::Div;
+    let _: simdhtml::Tag = markup::Tag::Div;
+    assert_eq!(simdhtml::tag::TAG_COUNT, markup::TAG_COUNT);
+    let _: simdhtml::dom::NodeSpan = markup::NodeSpan::default();
+    let _: simdhtml::NodeSpan = markup::NodeSpan::default();
+    let _: Option<simdhtml::dom::AttrSpan> = None::<markup::AttrSpan>;
+    let _: Option<simdhtml::AttrSpan> = None::<markup::AttrSpan>;
 }

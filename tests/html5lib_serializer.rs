@@ -45,11 +45,12 @@ use libtest_mimic::{Failed, Trial};
 
 use simdhtml::dom::ArenaSink;
 use simdhtml::input::Encoding;
+use simdhtml::markup::{Attr, Namespace};
 use simdhtml::serialize::{
     AttributeQuotes, OptionalTags, QuoteChar, SerializeOptions, serialize_children, serialize_node,
 };
 use simdhtml::tokenizer::{Token, Tokenizer, TokenizerOptions};
-use simdhtml::tree_builder::{Attr, InsertionPoint, Namespace, TreeSink};
+use simdhtml::tree_builder::{InsertionPoint, TreeSink};
 use simdhtml::{Arena, NodeId, Tag};
 
 use serde_json::Value;

@@ -4,7 +4,7 @@
 //! (13.3), the pre-insertion validity rules.
 
 use simdhtml::dom::MutationError;
-use simdhtml::tree_builder::Namespace;
+use simdhtml::markup::Namespace;
 use simdhtml::{Arena, NodeData, ParseOptions, parse_document_str, parse_fragment};
 
 /// The first element of `doc` (in tree order) that is the HTML element `name`.

@@ -11,8 +11,8 @@
 
 use std::io::Write;
 
+use simdhtml::markup::QuirksMode;
 use simdhtml::select::{Selector, SelectorError};
-use simdhtml::tree_builder::QuirksMode;
 use simdhtml::{Arena, Document, NodeRef, ParseOptions, parse_document_str};
 
 /// One row: `page` is parsed as a whole document (prefix a doctype for no-quirks mode).

@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use simdhtml::input::{InputOptions, decode};
-use simdhtml::tree_builder::{Namespace, QuirksMode};
+use simdhtml::markup::{Namespace, QuirksMode};
 use simdhtml::{Arena, Document, NodeData, NodeRef, ParseOptions, parse_document_str};
 
 /// Typical selectors of extraction code, each supported by both (scraper has no HTML

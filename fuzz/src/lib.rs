@@ -7,7 +7,7 @@
 use simdhtml::dom::ElementData;
 use simdhtml::input::InputOptions;
 use simdhtml::tokenizer::{Attribute, State, Token};
-use simdhtml::tree_builder::{AttrNamespace, Namespace, QuirksMode};
+use simdhtml::markup::{AttrNamespace, Namespace, QuirksMode};
 use simdhtml::{Document, FragmentContext, NodeData, NodeId};
 use std::fmt::Write as _;
 

@@ -9,7 +9,7 @@ use anyhow::{Context, bail};
 use clap::Args;
 use serde_json::{Map, Value};
 
-use simdhtml::tree_builder::{AttrNamespace, Namespace};
+use simdhtml::markup::{AttrNamespace, Namespace};
 use simdhtml::{Arena, Document, NodeData, NodeId, ParseOptions};
 
 use super::load::{

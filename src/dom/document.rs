@@ -2,10 +2,11 @@
 //! and mutation use, and the [`Children`] / [`Descendants`] iterators.
 
 use crate::input::{Confidence, Encoding, EncodingSource};
-use crate::tree_builder::QuirksMode;
+use crate::markup::QuirksMode;
 
-use super::span::{NodeSpan, SpanTable};
+use super::span::SpanTable;
 use super::{DocumentParseError, ElementData, Node, NodeData, NodeId};
+use crate::markup::NodeSpan;
 
 /// A parsed document (or fragment: then the Document node's children are the fragment's nodes).
 ///
@@ -155,9 +156,7 @@ impl<'a> Document<'a> {
     /// The template contents of an HTML `template` element.
     pub fn template_contents(&self, id: NodeId) -> Option<NodeId> {
         self.element(id)
-            .filter(|e| {
-                e.ns == crate::tree_builder::Namespace::Html && e.tag == crate::Tag::Template
-            })
+            .filter(|e| e.ns == crate::markup::Namespace::Html && e.tag == crate::Tag::Template)
             .and_then(|e| e.contents)
     }
 
@@ -165,7 +164,7 @@ impl<'a> Document<'a> {
     /// shadow tree is not among the host's children or descendants, as in the DOM.
     pub fn shadow_root(&self, id: NodeId) -> Option<NodeId> {
         let e = self.element(id)?;
-        if e.ns == crate::tree_builder::Namespace::Html && e.tag == crate::Tag::Template {
+        if e.ns == crate::markup::Namespace::Html && e.tag == crate::Tag::Template {
             return None;
         }
         e.contents

@@ -7,8 +7,8 @@
 //! - `mutate.rs`: changing the tree after parsing ([`Document::append_child`],
 //!   [`Document::set_attr`], ... and [`MutationError`]);
 //! - `sink.rs`: [`ArenaSink`], the tree builder's sink;
-//! - `span.rs`: source spans ([`NodeSpan`], [`AttrSpan`]; `ParseOptions::spans`), the side
-//!   table the sink fills.
+//! - `span.rs`: the side table of source spans (`ParseOptions::spans`) the sink fills; the
+//!   span types it gives out, [`NodeSpan`] and [`AttrSpan`], are [`crate::markup`]'s.
 //!
 //! Strings borrow the input (or the caller's arena) for `'a`: element names, attribute values,
 //! comment data and text are slices of the input whenever the parser did not change them. A
@@ -19,8 +19,8 @@
 
 use std::num::NonZeroU32;
 
+use crate::markup::{Attr, Namespace};
 use crate::tokenizer::ErrorCode;
-use crate::tree_builder::{Attr, Namespace};
 
 mod document;
 mod mutate;
@@ -28,12 +28,13 @@ pub mod node_ref;
 mod sink;
 mod span;
 
-pub use crate::tree_builder::{ShadowRootData, ShadowRootMode};
+/// Re-exported from [`crate::markup`], where they moved, so that the old paths keep working.
+pub use crate::markup::{AttrSpan, NodeSpan};
+pub use crate::markup::{ShadowRootData, ShadowRootMode};
 pub use document::{Children, Descendants, Document};
 pub use mutate::MutationError;
 pub use node_ref::NodeRef;
 pub use sink::ArenaSink;
-pub use span::{AttrSpan, NodeSpan};
 
 /// A node of a [`Document`]: an index into its node table ([`NodeId::index`]; index 0 is the
 /// Document node). Four bytes, and `Option<NodeId>` is four bytes too.
@@ -259,8 +260,9 @@ impl<'a> Node<'a> {
 pub enum ParseErrorKind {
     /// A tokenizer error with the spec's code (13.2.2).
     Tokenizer(ErrorCode),
-    /// A tree construction error; the spec gives these no codes, so this is a description.
-    TreeConstruction(&'static str),
+    /// A tree construction error; the spec gives these no codes, so the type names the
+    /// situation (its `Display` is the description these errors had as strings).
+    TreeConstruction(crate::tree_builder::TreeConstructionError),
 }
 
 /// A parse error of a document parse, with the byte offset in the input where it was raised.

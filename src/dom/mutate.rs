@@ -16,7 +16,7 @@
 use std::fmt;
 
 use crate::Arena;
-use crate::tree_builder::{Attr, Namespace};
+use crate::markup::{Attr, Namespace};
 
 use super::{Document, ElementData, NodeData, NodeId, ProcessingInstructionData};
 

@@ -12,8 +12,8 @@
 
 use std::fmt;
 
+use crate::markup::{Attr, Namespace};
 use crate::serialize::{SerializeOptions, serialize_children, serialize_node};
-use crate::tree_builder::{Attr, Namespace};
 
 use super::{Document, ElementData, NodeData, NodeId};
 

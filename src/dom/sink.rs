@@ -4,9 +4,9 @@ use std::ops::Range;
 
 use bumpalo::Bump;
 
-use crate::Tag;
+use crate::markup::{Attr, Namespace, QuirksMode, ShadowRootData, Tag};
 use crate::tokenizer::start_tag_attribute_spans;
-use crate::tree_builder::{Attr, InsertionPoint, Namespace, QuirksMode, ShadowRootData, TreeSink};
+use crate::tree_builder::{InsertionPoint, TreeConstructionError, TreeSink};
 
 use super::{
     DoctypeData, Document, DocumentParseError, ElementData, NodeData, NodeId, ParseErrorKind,
@@ -361,10 +361,10 @@ impl<'a, const SPANS: bool> TreeSink<'a> for ArenaSink<'a, SPANS> {
         self.doc.quirks_mode = mode;
     }
 
-    fn parse_error(&mut self, message: &'static str, offset: usize) {
+    fn parse_error(&mut self, error: TreeConstructionError, offset: usize) {
         if self.collect_errors {
             self.errors.push(DocumentParseError {
-                kind: ParseErrorKind::TreeConstruction(message),
+                kind: ParseErrorKind::TreeConstruction(error),
                 offset,
             });
         }

@@ -7,7 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::dom::{Document, NodeData, NodeId};
-use crate::tree_builder::Namespace;
+use crate::markup::Namespace;
 
 /// The children of one node in the flat tree, given one at a time by [`Children::next`].
 #[derive(Clone, Copy)]

@@ -62,7 +62,7 @@
 //! out by the walk, and cleaning in one bottom-up pass.
 
 use crate::dom::{Document, ElementData, NodeData, NodeId};
-use crate::tree_builder::{AttrNamespace, Namespace};
+use crate::markup::{AttrNamespace, Namespace};
 use crate::{Arena, ParseOptions, parse_document};
 
 use super::capped_text;

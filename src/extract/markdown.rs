@@ -3,7 +3,7 @@
 
 use super::flat_tree::{Children, FlatTree};
 use crate::dom::{Document, NodeData, NodeId};
-use crate::tree_builder::Namespace;
+use crate::markup::Namespace;
 
 use super::visible::{Display, display, is_ascii_ws};
 

@@ -33,7 +33,7 @@ use super::json::Json;
 use super::visible::is_ascii_ws;
 use super::{capped_text, collapse_ascii_whitespace};
 use crate::dom::{Document, NodeData, NodeId};
-use crate::tree_builder::Namespace;
+use crate::markup::Namespace;
 
 /// A page's metadata (see the module documentation for where each field comes from).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -34,7 +34,7 @@ mod markdown;
 mod meta;
 mod visible;
 
-use crate::tree_builder::Namespace;
+use crate::markup::Namespace;
 pub use main_content::{MainContent, main_text, with_main_content};
 pub use markdown::{MarkdownOptions, markdown};
 #[cfg(feature = "links")]

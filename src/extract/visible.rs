@@ -3,7 +3,7 @@
 
 use super::flat_tree::{Children, FlatTree};
 use crate::dom::{Document, NodeData, NodeId};
-use crate::tree_builder::Namespace;
+use crate::markup::Namespace;
 
 /// What [`visible_text_with`] writes besides the text.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -8,9 +8,9 @@ use selectors::matching::{ElementSelectorFlags, MatchingContext};
 use selectors::{Element, OpaqueElement};
 
 use crate::dom::NodeRef;
-use crate::tree_builder::{AttrNamespace, Namespace};
+use crate::markup::{AttrNamespace, Namespace};
 
-use super::html;
+use super::pseudo_classes;
 use super::types::{CssIdent, CssString, Impl, PseudoClass, PseudoElement};
 
 /// An element node, as `selectors` sees it. Only ever built for element nodes.
@@ -130,7 +130,7 @@ impl<'d, 'a> Element for El<'d, 'a> {
         pc: &PseudoClass,
         _context: &mut MatchingContext<'_, Impl>,
     ) -> bool {
-        html::matches(self.0, *pc)
+        pseudo_classes::matches(self.0, *pc)
     }
 
     fn match_pseudo_element(
@@ -144,7 +144,7 @@ impl<'d, 'a> Element for El<'d, 'a> {
     fn apply_selector_flags(&self, _flags: ElementSelectorFlags) {}
 
     fn is_link(&self) -> bool {
-        html::is_link(self.0)
+        pseudo_classes::is_link(self.0)
     }
 
     fn is_html_slot_element(&self) -> bool {

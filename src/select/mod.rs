@@ -81,7 +81,7 @@
 
 mod element;
 mod error;
-mod html;
+mod pseudo_classes;
 mod types;
 
 use std::fmt;
@@ -97,7 +97,7 @@ use selectors::matching::{
 use selectors::parser::{Component, ParseRelative, SelectorList};
 
 use crate::dom::{Document, ElementData, NodeData, NodeId, NodeRef};
-use crate::tree_builder::{Namespace, QuirksMode};
+use crate::markup::{Namespace, QuirksMode};
 
 pub use error::SelectorError;
 

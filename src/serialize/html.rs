@@ -114,10 +114,9 @@
 use std::io::{self, Write};
 
 use super::optional_tags::{self, End, Start, Thing, significant, thing};
-use crate::Tag;
 use crate::dom::{DoctypeData, Document, ElementData, NodeData, NodeId};
 use crate::input::Encoding;
-use crate::tree_builder::{Attr, AttrNamespace, Namespace, QuirksMode, ShadowRootMode};
+use crate::markup::{Attr, AttrNamespace, Namespace, QuirksMode, ShadowRootMode, Tag};
 
 /// Which optional tags (13.1.2.4) the serialiser leaves out: see the [module
 /// documentation](self#optional-tags-13124).

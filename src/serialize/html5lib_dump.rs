@@ -11,7 +11,7 @@
 use std::io::{self, Write};
 
 use crate::dom::{DoctypeData, Document, NodeData, NodeId, ShadowRootMode};
-use crate::tree_builder::{AttrNamespace, Namespace};
+use crate::markup::{AttrNamespace, Namespace};
 
 /// Dumps the children of the Document node of `doc` (for a fragment parse: the fragment's
 /// nodes). Every line, the last included, ends with `\n`. The same bytes as

@@ -18,10 +18,11 @@
 //! around a serialised fragment is not "in scope").
 
 use super::html::OptionalTags;
-use crate::Tag;
 use crate::dom::{Document, ElementData, NodeData, NodeId};
-use crate::tag::{HEAD_CONTENT, TABLE_STRUCTURE};
-use crate::tree_builder::Namespace;
+use crate::markup::Namespace;
+use crate::markup::{
+    HEAD_CONTENT, TABLE_STRUCTURE, Tag, in_body_block_end_tag, may_be_custom_element_name,
+};
 
 /// What begins an element's contents or follows an element, as the rules see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -384,26 +385,6 @@ fn p_parent_allows(doc: &Document<'_>, parent: Option<NodeId>) -> bool {
     })
 }
 
-/// Whether an element with this local name can be an autonomous custom element: the name
-/// starts with an ASCII lower alpha, has a hyphen and is not one of the names the standard
-/// reserves (4.13.2 "valid custom element name"; the characters allowed after the first are
-/// not checked, which only ever counts more names as custom, keeping more `</p>`).
-fn may_be_custom_element_name(name: &str) -> bool {
-    name.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
-        && name.contains('-')
-        && !matches!(
-            name,
-            "annotation-xml"
-                | "color-profile"
-                | "font-face"
-                | "font-face-src"
-                | "font-face-uri"
-                | "font-face-format"
-                | "font-face-name"
-                | "missing-glyph"
-        )
-}
-
 /// The special category (13.2.4.2).
 fn is_special(e: &ElementData<'_>) -> bool {
     match e.ns {
@@ -546,34 +527,7 @@ where
         Tag::Li => none_ends_scope(&[Tag::Ol, Tag::Ul]),
         Tag::P => none_ends_scope(&[Tag::Button]),
         // "Generate implied end tags", then pop up to the element.
-        Tag::Address
-        | Tag::Article
-        | Tag::Aside
-        | Tag::Blockquote
-        | Tag::Button
-        | Tag::Center
-        | Tag::Details
-        | Tag::Dialog
-        | Tag::Dir
-        | Tag::Div
-        | Tag::Dl
-        | Tag::Fieldset
-        | Tag::Figcaption
-        | Tag::Figure
-        | Tag::Footer
-        | Tag::Header
-        | Tag::Hgroup
-        | Tag::Listing
-        | Tag::Main
-        | Tag::Menu
-        | Tag::Nav
-        | Tag::Ol
-        | Tag::Pre
-        | Tag::Search
-        | Tag::Section
-        | Tag::Select
-        | Tag::Summary
-        | Tag::Ul
+        in_body_block_end_tag!()
         | Tag::Dd
         | Tag::Dt
         | Tag::H1

@@ -10,7 +10,7 @@
 
 use std::collections::HashSet;
 
-use crate::dom::AttrSpan;
+use crate::markup::AttrSpan;
 
 /// ASCII whitespace after preprocessing, and the CR that preprocessing turns into a LF.
 #[inline]

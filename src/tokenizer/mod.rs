@@ -6,11 +6,11 @@
 //! [`token`](Token)). States that run over long stretches find their next stop byte with the
 //! scanning layer (`scan/`); the others step one character at a time, as the spec's prose
 //! reads. The common shape of a tag (name, attributes with quoted or unquoted values, `>` or
-//! `/>`) is taken in one function, `tag.rs`'s tag fast path, which hands over to the states at
+//! `/>`) is taken in one function, `tag_states.rs`'s tag fast path, which hands over to the states at
 //! anything unusual.
 //!
 //! The states live in one file per spec area: `text.rs` (data, RCDATA, RAWTEXT, script data,
-//! PLAINTEXT, CDATA and their less-than-sign / end-tag states), `tag.rs` (tags and attributes),
+//! PLAINTEXT, CDATA and their less-than-sign / end-tag states), `tag_states.rs` (tags and attributes),
 //! `comment.rs` (markup declarations, comments, bogus comments, processing instructions),
 //! `doctype.rs` and `char_ref.rs`.
 //!
@@ -32,7 +32,7 @@ mod named_refs;
 #[allow(unsafe_code)]
 mod scan;
 mod state;
-mod tag;
+mod tag_states;
 mod text;
 mod token;
 

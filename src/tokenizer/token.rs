@@ -6,7 +6,7 @@
 //! U+0000 replacement, ASCII lower-casing of names). Strings from the named character
 //! reference table are `&'static str`.
 
-use crate::tag::Tag;
+use crate::markup::Tag;
 
 /// One token. Strings borrow the input or the arena for `'a`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,11 +79,11 @@ impl<'a> TagToken<'a> {
 }
 
 /// An attribute of a tag token: name ASCII-lowercased, value with character references
-/// resolved, namespace [`AttrNamespace::None`](crate::tree_builder::AttrNamespace::None).
-/// It is the element's attribute type, [`Attr`](crate::tree_builder::Attr), so that an HTML
+/// resolved, namespace [`AttrNamespace::None`](crate::markup::AttrNamespace::None).
+/// It is the element's attribute type, [`Attr`](crate::markup::Attr), so that an HTML
 /// element keeps its token's attributes (the tokenizer's arena copy) without another copy; the
 /// tree builder's foreign adjustments (13.2.6.1) set the namespace and local name.
-pub type Attribute<'a> = crate::tree_builder::Attr<'a>;
+pub type Attribute<'a> = crate::markup::Attr<'a>;
 
 /// A processing instruction token (`<?target data?>`). The target keeps its case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

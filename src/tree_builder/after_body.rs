@@ -2,7 +2,10 @@
 //! (13.2.6.4.18), "after frameset" (13.2.6.4.19), "after after body" (13.2.6.4.20), "after after
 //! frameset" (13.2.6.4.21).
 
-use super::{InsertionMode, Step, Tag, TreeBuilder, TreeSink, is_ws, split_leading_ws};
+use super::{
+    InsertionMode, Step, TreeBuilder, TreeConstructionError, TreeSink, is_ws, split_leading_ws,
+};
+use crate::markup::Tag;
 use crate::tokenizer::Token;
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -17,7 +20,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 if rest.is_empty() {
                     return None;
                 }
-                self.error("text after body");
+                self.error(TreeConstructionError::TextAfterBody);
                 self.mode = InsertionMode::InBody;
                 Some(Token::Characters(rest))
             }
@@ -28,13 +31,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::Doctype(_) => {
-                self.error("unexpected DOCTYPE");
+                self.error(TreeConstructionError::UnexpectedDoctype);
                 None
             }
             Token::StartTag(t) if t.tag == Tag::Html => self.in_body(token),
             Token::EndTag(t) if t.tag == Tag::Html => {
                 if self.context.is_some() {
-                    self.error("html end tag in fragment");
+                    self.error(TreeConstructionError::HtmlEndTagInFragment);
                 } else {
                     self.mode = InsertionMode::AfterAfterBody;
                     // The html element's end tag (it stays open to the end).
@@ -47,7 +50,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             _ => {
-                self.error("content after body");
+                self.error(TreeConstructionError::ContentAfterBody);
                 self.mode = InsertionMode::InBody;
                 Some(token)
             }
@@ -56,13 +59,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     /// Inserts only the whitespace characters of `s` (for modes that ignore other characters
     /// one by one), with a parse error for each other character.
-    pub(crate) fn insert_only_whitespace(&mut self, s: &'a str, message: &'static str) {
+    pub(crate) fn insert_only_whitespace(&mut self, s: &'a str, error: TreeConstructionError) {
         let mut rest = s;
         while !rest.is_empty() {
             let (ws, after) = split_leading_ws(rest);
             self.insert_characters(ws);
             let n = after.bytes().take_while(|&b| !is_ws(b)).count();
-            self.character_errors(&after[..n], s, message);
+            self.character_errors(&after[..n], s, error);
             rest = &after[n..];
         }
     }
@@ -71,7 +74,10 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     pub(crate) fn in_frameset(&mut self, token: Token<'a>) -> Step<'a> {
         match token {
             Token::Characters(s) => {
-                self.insert_only_whitespace(s, "unexpected character in frameset");
+                self.insert_only_whitespace(
+                    s,
+                    TreeConstructionError::UnexpectedCharacterInFrameset,
+                );
                 None
             }
             Token::Comment(d) => {
@@ -89,7 +95,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Token::EndTag(t) if t.tag == Tag::Frameset => {
                 if self.open.len() == 1 {
-                    self.error("frameset end tag at root");
+                    self.error(TreeConstructionError::FramesetEndTagAtRoot);
                     return None;
                 }
                 self.pop();
@@ -106,13 +112,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Token::StartTag(t) if t.tag == Tag::Noframes => self.in_head(token),
             Token::Eof => {
                 if self.open.len() != 1 {
-                    self.error("end of file in frameset");
+                    self.error(TreeConstructionError::EndOfFileInFrameset);
                 }
                 self.stop_parsing();
                 None
             }
             _ => {
-                self.error("unexpected token in frameset");
+                self.error(TreeConstructionError::UnexpectedTokenInFrameset);
                 None
             }
         }
@@ -122,7 +128,10 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     pub(crate) fn after_frameset(&mut self, token: Token<'a>) -> Step<'a> {
         match token {
             Token::Characters(s) => {
-                self.insert_only_whitespace(s, "unexpected character after frameset");
+                self.insert_only_whitespace(
+                    s,
+                    TreeConstructionError::UnexpectedCharacterAfterFrameset,
+                );
                 None
             }
             Token::Comment(d) => {
@@ -145,7 +154,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             _ => {
-                self.error("unexpected token after frameset");
+                self.error(TreeConstructionError::UnexpectedTokenAfterFrameset);
                 None
             }
         }
@@ -168,7 +177,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 if rest.is_empty() {
                     return None;
                 }
-                self.error("text after html");
+                self.error(TreeConstructionError::TextAfterHtml);
                 self.mode = InsertionMode::InBody;
                 Some(Token::Characters(rest))
             }
@@ -177,7 +186,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             _ => {
-                self.error("content after html");
+                self.error(TreeConstructionError::ContentAfterHtml);
                 self.mode = InsertionMode::InBody;
                 Some(token)
             }
@@ -201,7 +210,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         self.in_body(Token::Characters(ws));
                     }
                     let n = after.bytes().take_while(|&b| !is_ws(b)).count();
-                    self.character_errors(&after[..n], s, "unexpected character after frameset");
+                    self.character_errors(
+                        &after[..n],
+                        s,
+                        TreeConstructionError::UnexpectedCharacterAfterFrameset,
+                    );
                     rest = &after[n..];
                 }
                 None
@@ -212,7 +225,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Token::StartTag(t) if t.tag == Tag::Noframes => self.in_head(token),
             _ => {
-                self.error("content after frameset");
+                self.error(TreeConstructionError::ContentAfterFrameset);
                 None
             }
         }

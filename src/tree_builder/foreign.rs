@@ -1,7 +1,8 @@
 //! Foreign content: the rules for parsing tokens in foreign content (13.2.6.5) and the SVG and
 //! MathML name adjustments of 13.2.6.1.
 
-use super::{Attr, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws};
+use super::{Step, TreeBuilder, TreeConstructionError, TreeSink, is_ws};
+use crate::markup::{Attr, Namespace, Tag};
 use crate::tokenizer::{Attribute, Token};
 
 /// "Adjust SVG attributes": lower-case token names to SVG's camel-case names.
@@ -179,7 +180,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         self.insert_characters(run);
                     }
                     if let Some(after) = after.strip_prefix('\0') {
-                        self.error("unexpected null character");
+                        self.error(TreeConstructionError::UnexpectedNullCharacter);
                         self.insert_characters("\u{FFFD}");
                         rest = after;
                     } else {
@@ -197,7 +198,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::Doctype(_) => {
-                self.error("unexpected DOCTYPE");
+                self.error(TreeConstructionError::UnexpectedDoctype);
                 None
             }
             Token::StartTag(t) => {
@@ -252,7 +253,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         .iter()
                         .any(|a| matches!(a.name, "color" | "face" | "size")));
                 if breakout {
-                    self.error("HTML start tag in foreign content");
+                    self.error(TreeConstructionError::HtmlStartTagInForeignContent);
                     self.pop_to_html_or_integration_point();
                     return self.process_in_mode(self.mode, token);
                 }
@@ -264,7 +265,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::EndTag(t) if t.tag == Tag::Br || t.tag == Tag::P => {
-                self.error("HTML end tag in foreign content");
+                self.error(TreeConstructionError::HtmlEndTagInForeignContent);
                 self.pop_to_html_or_integration_point();
                 self.process_in_mode(self.mode, token)
             }
@@ -278,7 +279,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 // Any other end tag.
                 let mut i = self.open.len() - 1;
                 if !self.elem(self.open[i]).name.eq_ignore_ascii_case(t.name) {
-                    self.error("unexpected end tag in foreign content");
+                    self.error(TreeConstructionError::UnexpectedEndTagInForeignContent);
                 }
                 // No open foreign element has this name: the walk would reach an HTML element
                 // (or, with only the root open, the topmost element) without a match.

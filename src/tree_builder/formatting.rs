@@ -12,7 +12,8 @@
 use std::hash::{Hash, Hasher};
 
 use super::fxhash::{FxHashMap, FxHasher};
-use super::{ElemId, InsertionPoint, Namespace, Tag, TreeBuilder, TreeSink};
+use super::{ElemId, InsertionPoint, TreeBuilder, TreeConstructionError, TreeSink};
+use crate::markup::{Namespace, Tag};
 use crate::tokenizer::Attribute;
 
 /// The Noah's Ark family of a formatting element's token: tag name and attribute set.
@@ -355,16 +356,16 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 return true;
             };
             let Some(fe_pos) = self.stack_position(fe) else {
-                self.error("formatting element not open");
+                self.error(TreeConstructionError::FormattingElementNotOpen);
                 self.remove_formatting_at(fe_index);
                 return false;
             };
             if !self.elem_in_scope(fe) {
-                self.error("formatting element not in scope");
+                self.error(TreeConstructionError::FormattingElementNotInScope);
                 return false;
             }
             if fe != self.current() {
-                self.error("misnested formatting element end tag");
+                self.error(TreeConstructionError::MisnestedFormattingElementEndTag);
             }
             // The end tag is the formatting element's (the loop removes other elements from
             // the stack before it).

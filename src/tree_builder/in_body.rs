@@ -1,8 +1,8 @@
 //! The "in body" insertion mode (13.2.6.4.7).
 
 use super::open_elements::Scope;
-use super::{Attr, InsertionMode, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws};
-use crate::tag::HEAD_CONTENT;
+use super::{InsertionMode, Step, TreeBuilder, TreeConstructionError, TreeSink, is_ws};
+use crate::markup::{Attr, HEAD_CONTENT, Namespace, Tag, in_body_block_end_tag};
 use crate::tokenizer::{State, TagToken, Token};
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -22,7 +22,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::Doctype(_) => {
-                self.error("unexpected DOCTYPE");
+                self.error(TreeConstructionError::UnexpectedDoctype);
                 None
             }
             Token::StartTag(t) => self.in_body_start_tag(t),
@@ -32,7 +32,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     return self.in_template(token);
                 }
                 if self.has_unclosed_disallowed() {
-                    self.error("end of file with open elements");
+                    self.error(TreeConstructionError::EndOfFileWithOpenElements);
                 }
                 self.stop_parsing();
                 None
@@ -53,7 +53,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 }
             }
             if let Some(after) = after.strip_prefix('\0') {
-                self.error("unexpected null character");
+                self.error(TreeConstructionError::UnexpectedNullCharacter);
                 rest = after;
             } else {
                 rest = after;
@@ -75,7 +75,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     pub(crate) fn close_p_element(&mut self) {
         self.generate_implied_end_tags(Some(Tag::P));
         if !self.current_is(Tag::P) {
-            self.error("unclosed elements inside p");
+            self.error(TreeConstructionError::UnclosedElementsInsideP);
         }
         self.pop_until_tag(Tag::P);
     }
@@ -89,7 +89,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         let tag = t.tag;
         match tag {
             Tag::Html => {
-                self.error("unexpected html start tag");
+                self.error(TreeConstructionError::UnexpectedHtmlStartTag);
                 if !self.has_open(Tag::Template) {
                     let attrs = self.html_attrs(&t);
                     let h = self.handle(self.open[0]);
@@ -98,7 +98,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             tag if tag.is_in(HEAD_CONTENT) => return self.in_head(Token::StartTag(t)),
             Tag::Body => {
-                self.error("unexpected body start tag");
+                self.error(TreeConstructionError::UnexpectedBodyStartTag);
                 if self.open.len() > 1
                     && self.elem(self.open[1]).is_html(Tag::Body)
                     && !self.has_open(Tag::Template)
@@ -110,7 +110,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 }
             }
             Tag::Frameset => {
-                self.error("unexpected frameset start tag");
+                self.error(TreeConstructionError::UnexpectedFramesetStartTag);
                 if self.open.len() > 1
                     && self.elem(self.open[1]).is_html(Tag::Body)
                     && self.frameset_ok
@@ -156,7 +156,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.close_p_if_in_button_scope();
                 let cur = self.elem(self.current());
                 if cur.ns == Namespace::Html && cur.tag.is_heading() {
-                    self.error("nested heading");
+                    self.error(TreeConstructionError::NestedHeading);
                     self.pop();
                 }
                 self.insert_html(&t);
@@ -170,7 +170,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Tag::Form => {
                 let template_open = self.in_template_contents();
                 if self.form.is_some() && !template_open {
-                    self.error("nested form");
+                    self.error(TreeConstructionError::NestedForm);
                 } else {
                     self.close_p_if_in_button_scope();
                     let id = self.insert_html(&t);
@@ -191,7 +191,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     if e.is_html(Tag::Li) {
                         self.generate_implied_end_tags(Some(Tag::Li));
                         if !self.current_is(Tag::Li) {
-                            self.error("unclosed elements in li");
+                            self.error(TreeConstructionError::UnclosedElementsInLi);
                         }
                         self.pop_until_tag(Tag::Li);
                         break;
@@ -218,7 +218,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     if e.ns == Namespace::Html && matches!(e.tag, Tag::Dd | Tag::Dt) {
                         self.generate_implied_end_tags(Some(e.tag));
                         if !self.current_is(e.tag) {
-                            self.error("unclosed elements in dd/dt");
+                            self.error(TreeConstructionError::UnclosedElementsInDdDt);
                         }
                         self.pop_until_tag(e.tag);
                         break;
@@ -240,7 +240,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Tag::Button => {
                 if self.in_scope(Tag::Button, Scope::Default) {
-                    self.error("nested button");
+                    self.error(TreeConstructionError::NestedButton);
                     self.generate_implied_end_tags(None);
                     self.pop_until_tag(Tag::Button);
                 }
@@ -250,7 +250,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Tag::A => {
                 if let Some((_, a)) = self.formatting_element_after_marker(Tag::A, "a") {
-                    self.error("nested a");
+                    self.error(TreeConstructionError::NestedA);
                     if self.adoption_agency(Tag::A, "a") {
                         self.any_other_end_tag(Tag::A, "a");
                     }
@@ -280,7 +280,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Tag::Nobr => {
                 self.reconstruct_formatting();
                 if self.in_scope(Tag::Nobr, Scope::Default) {
-                    self.error("nested nobr");
+                    self.error(TreeConstructionError::NestedNobr);
                     if self.adoption_agency(Tag::Nobr, "nobr") {
                         self.any_other_end_tag(Tag::Nobr, "nobr");
                     }
@@ -311,11 +311,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Tag::Input => {
                 if self.is_fragment_with_select_context() {
-                    self.error("input in select");
+                    self.error(TreeConstructionError::InputInSelect);
                     return None;
                 }
                 if self.in_scope(Tag::Select, Scope::Default) {
-                    self.error("input in select");
+                    self.error(TreeConstructionError::InputInSelect);
                     self.pop_until_tag(Tag::Select);
                 }
                 self.reconstruct_formatting();
@@ -339,7 +339,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     if self.in_scope(Tag::Option, Scope::Default)
                         || self.in_scope(Tag::Optgroup, Scope::Default)
                     {
-                        self.error("hr in option");
+                        self.error(TreeConstructionError::HrInOption);
                     }
                 }
                 self.insert_html(&t);
@@ -347,7 +347,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.frameset_not_ok();
             }
             Tag::Image => {
-                self.error("image start tag");
+                self.error(TreeConstructionError::ImageStartTag);
                 let img = TagToken {
                     name: "img",
                     tag: Tag::Img,
@@ -377,9 +377,9 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Tag::Noscript if self.scripting => self.parse_text_element(&t, State::Rawtext),
             Tag::Select => {
                 if self.is_fragment_with_select_context() {
-                    self.error("select in select");
+                    self.error(TreeConstructionError::SelectInSelect);
                 } else if self.in_scope(Tag::Select, Scope::Default) {
-                    self.error("select in select");
+                    self.error(TreeConstructionError::SelectInSelect);
                     self.pop_until_tag(Tag::Select);
                 } else {
                     self.reconstruct_formatting();
@@ -391,7 +391,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 if self.in_scope(Tag::Select, Scope::Default) {
                     self.generate_implied_end_tags(Some(Tag::Optgroup));
                     if self.in_scope(Tag::Option, Scope::Default) {
-                        self.error("nested option");
+                        self.error(TreeConstructionError::NestedOption);
                     }
                 } else if self.current_is(Tag::Option) {
                     self.pop();
@@ -405,7 +405,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     if self.in_scope(Tag::Option, Scope::Default)
                         || self.in_scope(Tag::Optgroup, Scope::Default)
                     {
-                        self.error("nested optgroup");
+                        self.error(TreeConstructionError::NestedOptgroup);
                     }
                 } else if self.current_is(Tag::Option) {
                     self.pop();
@@ -417,7 +417,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 if self.in_scope(Tag::Ruby, Scope::Default) {
                     self.generate_implied_end_tags(None);
                     if !self.current_is(Tag::Ruby) {
-                        self.error("rb outside ruby");
+                        self.error(TreeConstructionError::RbOutsideRuby);
                     }
                 }
                 self.insert_html(&t);
@@ -426,7 +426,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 if self.in_scope(Tag::Ruby, Scope::Default) {
                     self.generate_implied_end_tags(Some(Tag::Rtc));
                     if !self.current_is(Tag::Rtc) && !self.current_is(Tag::Ruby) {
-                        self.error("rt outside ruby");
+                        self.error(TreeConstructionError::RtOutsideRuby);
                     }
                 }
                 self.insert_html(&t);
@@ -450,7 +450,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             | Tag::Th
             | Tag::Thead
             | Tag::Tr => {
-                self.error("unexpected table start tag in body");
+                self.error(TreeConstructionError::UnexpectedTableStartTagInBody);
             }
             _ => {
                 self.reconstruct_formatting();
@@ -466,11 +466,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Tag::Template => return self.in_head(Token::EndTag(t)),
             Tag::Body | Tag::Html => {
                 if !self.in_scope(Tag::Body, Scope::Default) {
-                    self.error("body end tag without body in scope");
+                    self.error(TreeConstructionError::BodyEndTagWithoutBodyInScope);
                     return None;
                 }
                 if self.has_unclosed_disallowed() {
-                    self.error("body end tag with open elements");
+                    self.error(TreeConstructionError::BodyEndTagWithOpenElements);
                 }
                 self.mode = InsertionMode::AfterBody;
                 if tag == Tag::Html {
@@ -482,41 +482,14 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.source_end_tag(body);
                 }
             }
-            Tag::Address
-            | Tag::Article
-            | Tag::Aside
-            | Tag::Blockquote
-            | Tag::Button
-            | Tag::Center
-            | Tag::Details
-            | Tag::Dialog
-            | Tag::Dir
-            | Tag::Div
-            | Tag::Dl
-            | Tag::Fieldset
-            | Tag::Figcaption
-            | Tag::Figure
-            | Tag::Footer
-            | Tag::Header
-            | Tag::Hgroup
-            | Tag::Listing
-            | Tag::Main
-            | Tag::Menu
-            | Tag::Nav
-            | Tag::Ol
-            | Tag::Pre
-            | Tag::Search
-            | Tag::Section
-            | Tag::Select
-            | Tag::Summary
-            | Tag::Ul => {
+            in_body_block_end_tag!() => {
                 if !self.in_scope(tag, Scope::Default) {
-                    self.error("end tag without open element");
+                    self.error(TreeConstructionError::EndTagWithoutOpenElement);
                     return None;
                 }
                 self.generate_implied_end_tags(None);
                 if !self.current_is(tag) {
-                    self.error("end tag with open children");
+                    self.error(TreeConstructionError::EndTagWithOpenChildren);
                 }
                 self.pop_until_tag(tag);
             }
@@ -524,52 +497,52 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 if !self.in_template_contents() {
                     let node = self.form.take();
                     let Some(node) = node.filter(|&n| self.elem_in_scope(n)) else {
-                        self.error("form end tag without open form");
+                        self.error(TreeConstructionError::FormEndTagWithoutOpenForm);
                         return None;
                     };
                     self.generate_implied_end_tags(None);
                     if self.current() != node {
-                        self.error("form end tag with open children");
+                        self.error(TreeConstructionError::FormEndTagWithOpenChildren);
                     }
                     self.remove_from_stack(node);
                 } else {
                     if !self.in_scope(Tag::Form, Scope::Default) {
-                        self.error("form end tag without open form");
+                        self.error(TreeConstructionError::FormEndTagWithoutOpenForm);
                         return None;
                     }
                     self.generate_implied_end_tags(None);
                     if !self.current_is(Tag::Form) {
-                        self.error("form end tag with open children");
+                        self.error(TreeConstructionError::FormEndTagWithOpenChildren);
                     }
                     self.pop_until_tag(Tag::Form);
                 }
             }
             Tag::P => {
                 if !self.in_scope(Tag::P, Scope::Button) {
-                    self.error("p end tag without open p");
+                    self.error(TreeConstructionError::PEndTagWithoutOpenP);
                     self.insert_html_named("p");
                 }
                 self.close_p_element();
             }
             Tag::Li => {
                 if !self.in_scope(Tag::Li, Scope::ListItem) {
-                    self.error("li end tag without open li");
+                    self.error(TreeConstructionError::LiEndTagWithoutOpenLi);
                     return None;
                 }
                 self.generate_implied_end_tags(Some(Tag::Li));
                 if !self.current_is(Tag::Li) {
-                    self.error("li end tag with open children");
+                    self.error(TreeConstructionError::LiEndTagWithOpenChildren);
                 }
                 self.pop_until_tag(Tag::Li);
             }
             Tag::Dd | Tag::Dt => {
                 if !self.in_scope(tag, Scope::Default) {
-                    self.error("end tag without open element");
+                    self.error(TreeConstructionError::EndTagWithoutOpenElement);
                     return None;
                 }
                 self.generate_implied_end_tags(Some(tag));
                 if !self.current_is(tag) {
-                    self.error("end tag with open children");
+                    self.error(TreeConstructionError::EndTagWithOpenChildren);
                 }
                 self.pop_until_tag(tag);
             }
@@ -578,12 +551,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     &[Tag::H1, Tag::H2, Tag::H3, Tag::H4, Tag::H5, Tag::H6],
                     Scope::Default,
                 ) {
-                    self.error("heading end tag without open heading");
+                    self.error(TreeConstructionError::HeadingEndTagWithoutOpenHeading);
                     return None;
                 }
                 self.generate_implied_end_tags(None);
                 if !self.current_is(tag) {
-                    self.error("heading end tag with open children");
+                    self.error(TreeConstructionError::HeadingEndTagWithOpenChildren);
                 }
                 self.pop_until_html(Tag::is_heading);
             }
@@ -607,18 +580,18 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Tag::Applet | Tag::Marquee | Tag::Object => {
                 if !self.in_scope(tag, Scope::Default) {
-                    self.error("end tag without open element");
+                    self.error(TreeConstructionError::EndTagWithoutOpenElement);
                     return None;
                 }
                 self.generate_implied_end_tags(None);
                 if !self.current_is(tag) {
-                    self.error("end tag with open children");
+                    self.error(TreeConstructionError::EndTagWithOpenChildren);
                 }
                 self.pop_until_tag(tag);
                 self.clear_formatting_to_last_marker();
             }
             Tag::Br => {
-                self.error("br end tag");
+                self.error(TreeConstructionError::BrEndTag);
                 let br = TagToken {
                     name: "br",
                     tag: Tag::Br,
@@ -641,7 +614,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             self.has_open(tag)
         };
         if !may_be_open {
-            self.error("end tag for unopened element");
+            self.error(TreeConstructionError::EndTagForUnopenedElement);
             return;
         }
         for i in (0..self.open.len()).rev() {
@@ -650,13 +623,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             if e.ns == Namespace::Html && e.tag == tag && e.name == name {
                 self.generate_implied_end_tags_except_named(tag, name);
                 if id != self.current() {
-                    self.error("end tag with open children");
+                    self.error(TreeConstructionError::EndTagWithOpenChildren);
                 }
                 self.pop_until_elem(id);
                 return;
             }
             if e.is_special() {
-                self.error("end tag for unopened element");
+                self.error(TreeConstructionError::EndTagForUnopenedElement);
                 return;
             }
         }

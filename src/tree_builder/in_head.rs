@@ -1,8 +1,8 @@
 //! The insertion modes of the head: "in head" (13.2.6.4.4), "in head noscript" (13.2.6.4.5) and
 //! "after head" (13.2.6.4.6).
 
-use super::{InsertionMode, Step, Tag, TreeBuilder, TreeSink, split_leading_ws};
-use crate::tag::HEAD_CONTENT;
+use super::{InsertionMode, Step, TreeBuilder, TreeConstructionError, TreeSink, split_leading_ws};
+use crate::markup::{HEAD_CONTENT, Tag};
 use crate::tokenizer::{State, Token};
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -27,7 +27,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::Doctype(_) => {
-                self.error("unexpected DOCTYPE");
+                self.error(TreeConstructionError::UnexpectedDoctype);
                 None
             }
             Token::StartTag(t) => match t.tag {
@@ -81,7 +81,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     None
                 }
                 Tag::Head => {
-                    self.error("unexpected head start tag");
+                    self.error(TreeConstructionError::UnexpectedHeadStartTag);
                     None
                 }
                 _ => {
@@ -104,7 +104,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     None
                 }
                 _ => {
-                    self.error("unexpected end tag in head");
+                    self.error(TreeConstructionError::UnexpectedEndTagInHead);
                     None
                 }
             },
@@ -123,12 +123,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// The "in head" rules for a `template` end tag.
     pub(crate) fn end_template(&mut self) {
         if !self.has_open(Tag::Template) {
-            self.error("template end tag without open template");
+            self.error(TreeConstructionError::TemplateEndTagWithoutOpenTemplate);
             return;
         }
         self.generate_implied_end_tags_thoroughly();
         if !self.current_is(Tag::Template) {
-            self.error("template end tag with open children");
+            self.error(TreeConstructionError::TemplateEndTagWithOpenChildren);
         }
         self.pop_until_tag(Tag::Template);
         self.clear_formatting_to_last_marker();
@@ -140,7 +140,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     pub(crate) fn in_head_noscript(&mut self, token: Token<'a>) -> Step<'a> {
         match token {
             Token::Doctype(_) => {
-                self.error("unexpected DOCTYPE");
+                self.error(TreeConstructionError::UnexpectedDoctype);
                 None
             }
             Token::StartTag(t) if t.tag == Tag::Html => self.in_body(token),
@@ -175,11 +175,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.in_head(token)
             }
             Token::StartTag(t) if matches!(t.tag, Tag::Head | Tag::Noscript) => {
-                self.error("unexpected start tag in noscript");
+                self.error(TreeConstructionError::UnexpectedStartTagInNoscript);
                 None
             }
             Token::EndTag(t) if t.tag != Tag::Br => {
-                self.error("unexpected end tag in noscript");
+                self.error(TreeConstructionError::UnexpectedEndTagInNoscript);
                 None
             }
             _ => {
@@ -190,7 +190,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     fn in_head_noscript_anything_else(&mut self) {
-        self.error("unexpected token in noscript");
+        self.error(TreeConstructionError::UnexpectedTokenInNoscript);
         self.pop();
         self.mode = InsertionMode::InHead;
     }
@@ -216,7 +216,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::Doctype(_) => {
-                self.error("unexpected DOCTYPE");
+                self.error(TreeConstructionError::UnexpectedDoctype);
                 None
             }
             Token::StartTag(t) => match t.tag {
@@ -233,7 +233,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     None
                 }
                 tag if tag.is_in(HEAD_CONTENT) => {
-                    self.error("head element after head");
+                    self.error(TreeConstructionError::HeadElementAfterHead);
                     let head = self.head.expect("head element pointer is set after head");
                     self.push(head);
                     let r = self.in_head(token);
@@ -241,7 +241,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     r
                 }
                 Tag::Head => {
-                    self.error("unexpected head start tag");
+                    self.error(TreeConstructionError::UnexpectedHeadStartTag);
                     None
                 }
                 _ => {
@@ -256,7 +256,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     Some(token)
                 }
                 _ => {
-                    self.error("unexpected end tag after head");
+                    self.error(TreeConstructionError::UnexpectedEndTagAfterHead);
                     None
                 }
             },

@@ -2,8 +2,10 @@
 //! table body", "in row" and "in cell" (13.2.6.4.9–15).
 
 use super::open_elements::Scope;
-use super::{InsertionMode, Namespace, Step, Tag, TreeBuilder, TreeSink, is_ws, split_leading_ws};
-use crate::tag::TABLE_STRUCTURE;
+use super::{
+    InsertionMode, Step, TreeBuilder, TreeConstructionError, TreeSink, is_ws, split_leading_ws,
+};
+use crate::markup::{Namespace, TABLE_STRUCTURE, Tag};
 use crate::tokenizer::Token;
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -38,7 +40,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::Doctype(_) => {
-                self.error("unexpected DOCTYPE");
+                self.error(TreeConstructionError::UnexpectedDoctype);
                 None
             }
             Token::StartTag(t) => match t.tag {
@@ -74,7 +76,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     Some(token)
                 }
                 Tag::Table => {
-                    self.error("nested table");
+                    self.error(TreeConstructionError::NestedTable);
                     if !self.in_scope(Tag::Table, Scope::Table) {
                         return None;
                     }
@@ -87,13 +89,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     if t.attr("type")
                         .is_some_and(|v| v.eq_ignore_ascii_case("hidden")) =>
                 {
-                    self.error("input in table");
+                    self.error(TreeConstructionError::InputInTable);
                     self.insert_html(&t);
                     self.pop();
                     None
                 }
                 Tag::Form => {
-                    self.error("form in table");
+                    self.error(TreeConstructionError::FormInTable);
                     // Inside template contents the form element pointer is ignored, so the form
                     // is kept (WPT template.dat, 2026-09).
                     let in_template = self.in_template_contents();
@@ -112,7 +114,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Token::EndTag(t) => match t.tag {
                 Tag::Table => {
                     if !self.in_scope(Tag::Table, Scope::Table) {
-                        self.error("table end tag without open table");
+                        self.error(TreeConstructionError::TableEndTagWithoutOpenTable);
                         return None;
                     }
                     self.pop_until_tag(Tag::Table);
@@ -130,7 +132,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 | Tag::Th
                 | Tag::Thead
                 | Tag::Tr => {
-                    self.error("unexpected end tag in table");
+                    self.error(TreeConstructionError::UnexpectedEndTagInTable);
                     None
                 }
                 Tag::Template => self.in_head(token),
@@ -142,7 +144,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     /// The "anything else" entry of "in table": foster parenting around the "in body" rules.
     fn in_table_anything_else(&mut self, token: Token<'a>) -> Step<'a> {
-        self.error("unexpected token in table");
+        self.error(TreeConstructionError::UnexpectedTokenInTable);
         self.foster_parenting = true;
         let r = self.in_body(token);
         self.foster_parenting = false;
@@ -153,7 +155,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// character, then the "in body" rules with foster parenting.
     fn foster_parent_characters(&mut self, token: Token<'a>) -> Step<'a> {
         if let Token::Characters(s) = token {
-            self.character_errors(s, s, "character in table");
+            self.character_errors(s, s, TreeConstructionError::CharacterInTable);
         }
         self.foster_parenting = true;
         let r = self.in_body(token);
@@ -192,7 +194,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     }
                 }
                 if let Some(after) = after.strip_prefix('\0') {
-                    self.error("unexpected null character");
+                    self.error(TreeConstructionError::UnexpectedNullCharacter);
                     rest = after;
                 } else {
                     rest = after;
@@ -207,7 +209,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Vec::new()
         };
         if self.pending_table_text_dirty {
-            self.error("non-space characters in table");
+            self.error(TreeConstructionError::NonSpaceCharactersInTable);
             let offset = self.offset;
             for (i, &(run, at)) in pending.iter().enumerate() {
                 self.offset = at;
@@ -258,7 +260,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         | Tag::Tr
                 ) =>
             {
-                self.error("unexpected end tag in caption");
+                self.error(TreeConstructionError::UnexpectedEndTagInCaption);
                 return None;
             }
             _ => None,
@@ -266,12 +268,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         match closes_caption {
             Some(reprocess) => {
                 if !self.in_scope(Tag::Caption, Scope::Table) {
-                    self.error("caption not open");
+                    self.error(TreeConstructionError::CaptionNotOpen);
                     return None;
                 }
                 self.generate_implied_end_tags(None);
                 if !self.current_is(Tag::Caption) {
-                    self.error("caption end with open children");
+                    self.error(TreeConstructionError::CaptionEndWithOpenChildren);
                 }
                 self.pop_until_tag(Tag::Caption);
                 self.clear_formatting_to_last_marker();
@@ -288,7 +290,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Token::Characters(s) => {
                 if !self.current_is(Tag::Colgroup) {
                     // "Anything else" ignores each other character; white space is inserted.
-                    self.insert_only_whitespace(s, "character in colgroup");
+                    self.insert_only_whitespace(s, TreeConstructionError::CharacterInColgroup);
                     return None;
                 }
                 let (ws, rest) = split_leading_ws(s);
@@ -307,7 +309,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::Doctype(_) => {
-                self.error("unexpected DOCTYPE");
+                self.error(TreeConstructionError::UnexpectedDoctype);
                 None
             }
             Token::StartTag(t) if t.tag == Tag::Html => self.in_body(token),
@@ -318,7 +320,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Token::EndTag(t) if t.tag == Tag::Colgroup => {
                 if !self.current_is(Tag::Colgroup) {
-                    self.error("colgroup end tag without open colgroup");
+                    self.error(TreeConstructionError::ColgroupEndTagWithoutOpenColgroup);
                     return None;
                 }
                 self.pop();
@@ -326,7 +328,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::EndTag(t) if t.tag == Tag::Col => {
-                self.error("col end tag");
+                self.error(TreeConstructionError::ColEndTag);
                 None
             }
             Token::StartTag(t) if t.tag == Tag::Template => self.in_head(token),
@@ -338,7 +340,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     fn in_column_group_anything_else(&mut self, token: Token<'a>) -> Step<'a> {
         if !self.current_is(Tag::Colgroup) {
-            self.error("unexpected token in colgroup");
+            self.error(TreeConstructionError::UnexpectedTokenInColgroup);
             return None;
         }
         self.pop();
@@ -358,7 +360,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::StartTag(t) if matches!(t.tag, Tag::Th | Tag::Td) => {
-                self.error("cell outside row");
+                self.error(TreeConstructionError::CellOutsideRow);
                 self.clear_stack_back_to(BODY_CONTEXT);
                 self.insert_html_named("tr");
                 self.mode = InsertionMode::InRow;
@@ -367,7 +369,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Token::EndTag(t) if matches!(t.tag, Tag::Tbody | Tag::Tfoot | Tag::Thead) => {
                 let tag = t.tag;
                 if !self.in_scope(tag, Scope::Table) {
-                    self.error("table section end tag without open section");
+                    self.error(TreeConstructionError::TableSectionEndTagWithoutOpenSection);
                     return None;
                 }
                 self.clear_stack_back_to(BODY_CONTEXT);
@@ -397,7 +399,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         | Tag::Tr
                 ) =>
             {
-                self.error("unexpected end tag in table body");
+                self.error(TreeConstructionError::UnexpectedEndTagInTableBody);
                 None
             }
             _ => self.in_table(token),
@@ -406,7 +408,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     fn table_body_close_and_reprocess(&mut self, token: Token<'a>) -> Step<'a> {
         if !self.in_scope_any(&[Tag::Tbody, Tag::Thead, Tag::Tfoot], Scope::Table) {
-            self.error("no table section open");
+            self.error(TreeConstructionError::NoTableSectionOpen);
             return None;
         }
         self.clear_stack_back_to(&[Tag::Tbody, Tag::Tfoot, Tag::Thead, Tag::Template, Tag::Html]);
@@ -428,7 +430,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Token::EndTag(t) if t.tag == Tag::Tr => {
                 if !self.in_scope(Tag::Tr, Scope::Table) {
-                    self.error("tr end tag without open tr");
+                    self.error(TreeConstructionError::TrEndTagWithoutOpenTr);
                     return None;
                 }
                 self.clear_stack_back_to(ROW_CONTEXT);
@@ -453,7 +455,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Token::EndTag(t) if t.tag == Tag::Table => self.row_close_and_reprocess(token),
             Token::EndTag(t) if matches!(t.tag, Tag::Tbody | Tag::Tfoot | Tag::Thead) => {
                 if !self.in_scope(t.tag, Scope::Table) {
-                    self.error("table section end tag without open section");
+                    self.error(TreeConstructionError::TableSectionEndTagWithoutOpenSection);
                     return None;
                 }
                 self.row_close_and_reprocess(token)
@@ -470,7 +472,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         | Tag::Th
                 ) =>
             {
-                self.error("unexpected end tag in row");
+                self.error(TreeConstructionError::UnexpectedEndTagInRow);
                 None
             }
             _ => self.in_table(token),
@@ -479,7 +481,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     fn row_close_and_reprocess(&mut self, token: Token<'a>) -> Step<'a> {
         if !self.in_scope(Tag::Tr, Scope::Table) {
-            self.error("no tr open");
+            self.error(TreeConstructionError::NoTrOpen);
             return None;
         }
         self.clear_stack_back_to(&[Tag::Tr, Tag::Template, Tag::Html]);
@@ -494,12 +496,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Token::EndTag(t) if matches!(t.tag, Tag::Td | Tag::Th) => {
                 let tag = t.tag;
                 if !self.in_scope(tag, Scope::Table) {
-                    self.error("cell end tag without open cell");
+                    self.error(TreeConstructionError::CellEndTagWithoutOpenCell);
                     return None;
                 }
                 self.generate_implied_end_tags(None);
                 if !self.current_is(tag) {
-                    self.error("cell end tag with open children");
+                    self.error(TreeConstructionError::CellEndTagWithOpenChildren);
                 }
                 self.pop_until_tag(tag);
                 self.clear_formatting_to_last_marker();
@@ -508,7 +510,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             Token::StartTag(t) if t.tag.is_in(TABLE_STRUCTURE) => {
                 if !self.in_scope_any(&[Tag::Td, Tag::Th], Scope::Table) {
-                    self.error("no cell open");
+                    self.error(TreeConstructionError::NoCellOpen);
                     return None;
                 }
                 self.close_cell();
@@ -520,7 +522,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     Tag::Body | Tag::Caption | Tag::Col | Tag::Colgroup | Tag::Html
                 ) =>
             {
-                self.error("unexpected end tag in cell");
+                self.error(TreeConstructionError::UnexpectedEndTagInCell);
                 None
             }
             Token::EndTag(t)
@@ -530,7 +532,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 ) =>
             {
                 if !self.in_scope(t.tag, Scope::Table) {
-                    self.error("end tag without open element");
+                    self.error(TreeConstructionError::EndTagWithoutOpenElement);
                     return None;
                 }
                 self.close_cell();
@@ -544,7 +546,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     fn close_cell(&mut self) {
         self.generate_implied_end_tags(None);
         if !self.current_is(Tag::Td) && !self.current_is(Tag::Th) {
-            self.error("cell closed with open children");
+            self.error(TreeConstructionError::CellClosedWithOpenChildren);
         }
         self.pop_until_html(|t| matches!(t, Tag::Td | Tag::Th));
         self.clear_formatting_to_last_marker();

@@ -1,7 +1,7 @@
 //! The "in template" insertion mode (13.2.6.4.16).
 
-use super::{InsertionMode, Step, Tag, TreeBuilder, TreeSink};
-use crate::tag::HEAD_CONTENT;
+use super::{InsertionMode, Step, TreeBuilder, TreeConstructionError, TreeSink};
+use crate::markup::{HEAD_CONTENT, Tag};
 use crate::tokenizer::Token;
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -24,7 +24,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             },
             Token::EndTag(t) if t.tag == Tag::Template => self.in_head(token),
             Token::EndTag(_) => {
-                self.error("unexpected end tag in template");
+                self.error(TreeConstructionError::UnexpectedEndTagInTemplate);
                 None
             }
             Token::Eof => {
@@ -32,7 +32,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.stop_parsing();
                     return None;
                 }
-                self.error("end of file in template");
+                self.error(TreeConstructionError::EndOfFileInTemplate);
                 self.pop_until_tag(Tag::Template);
                 self.clear_formatting_to_last_marker();
                 self.template_modes.pop();

@@ -2,9 +2,9 @@
 //! "before head" (13.2.6.4.3).
 
 use super::{
-    InsertionMode, Namespace, QuirksMode, Step, Tag, TreeBuilder, TreeSink, quirks,
-    split_leading_ws,
+    InsertionMode, Step, TreeBuilder, TreeConstructionError, TreeSink, quirks, split_leading_ws,
 };
+use crate::markup::{Namespace, QuirksMode, Tag};
 use crate::tokenizer::Token;
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -26,7 +26,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Token::Doctype(d) => {
                 let legacy = d.system_id.is_none_or(|s| s == "about:legacy-compat");
                 if d.name != Some("html") || d.public_id.is_some() || !legacy {
-                    self.error("bad DOCTYPE");
+                    self.error(TreeConstructionError::BadDoctype);
                 }
                 self.sink.append_doctype(
                     d.name.unwrap_or(""),
@@ -47,7 +47,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     fn initial_anything_else(&mut self) {
-        self.error("missing DOCTYPE");
+        self.error(TreeConstructionError::MissingDoctype);
         self.quirks_mode = QuirksMode::Quirks;
         self.sink.set_quirks_mode(QuirksMode::Quirks);
         self.mode = InsertionMode::BeforeHtml;
@@ -57,7 +57,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     pub(crate) fn before_html(&mut self, token: Token<'a>) -> Step<'a> {
         match token {
             Token::Doctype(_) => {
-                self.error("unexpected DOCTYPE");
+                self.error(TreeConstructionError::UnexpectedDoctype);
                 None
             }
             Token::Comment(_) | Token::ProcessingInstruction(_) => {
@@ -78,7 +78,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::EndTag(t) if !matches!(t.tag, Tag::Head | Tag::Body | Tag::Html | Tag::Br) => {
-                self.error("unexpected end tag");
+                self.error(TreeConstructionError::UnexpectedEndTag);
                 None
             }
             _ => {
@@ -123,7 +123,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::Doctype(_) => {
-                self.error("unexpected DOCTYPE");
+                self.error(TreeConstructionError::UnexpectedDoctype);
                 None
             }
             Token::StartTag(t) if t.tag == Tag::Html => self.in_body(token),
@@ -134,7 +134,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::EndTag(t) if !matches!(t.tag, Tag::Head | Tag::Body | Tag::Html | Tag::Br) => {
-                self.error("unexpected end tag");
+                self.error(TreeConstructionError::UnexpectedEndTag);
                 None
             }
             _ => {

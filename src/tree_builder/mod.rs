@@ -15,11 +15,14 @@
 //! cell"), `in_template.rs`, `after_body.rs` ("after body" and the frameset modes);
 //! `open_elements.rs` (the stack of open elements and its scopes), `formatting.rs` (the list of
 //! active formatting elements and the adoption agency algorithm), `foreign.rs` (13.2.6.5 and
-//! the SVG/MathML adjustments), `quirks.rs` (the DOCTYPE tables), `insert.rs` (13.2.6.1, creating and inserting nodes),
-//! `select.rs` (the
-//! `selectedcontent` steps), `meta_charset.rs` (13.2.3.4's half in the builder).
+//! the SVG/MathML adjustments), `quirks.rs` (the DOCTYPE tables), `insert.rs` (13.2.6.1,
+//! creating and inserting nodes), `selectedcontent.rs` (the `selectedcontent` steps),
+//! `shadow.rs` (declarative shadow roots), `source.rs` (source spans), `meta_charset.rs`
+//! (13.2.3.4's half in the builder), `sink.rs` ([`TreeSink`]). The names they share with the
+//! other layers (tags, namespaces, attributes, quirks mode) are [`crate::markup`]'s.
 
 mod after_body;
+mod error;
 mod foreign;
 mod formatting;
 pub(crate) mod fxhash;
@@ -32,19 +35,21 @@ mod insert;
 mod meta_charset;
 mod open_elements;
 mod quirks;
-mod select;
+mod selectedcontent;
 mod shadow;
 mod sink;
 mod source;
 mod text;
 
-pub use crate::tag::Tag;
-pub use sink::{
-    Attr, AttrNamespace, InsertionPoint, Namespace, QuirksMode, ShadowRootData, ShadowRootMode,
-    TreeSink,
+/// The vocabulary's names, re-exported where they were defined before they moved to
+/// [`crate::markup`], so that the old paths keep working.
+pub use crate::markup::{
+    Attr, AttrNamespace, Namespace, QuirksMode, ShadowRootData, ShadowRootMode, Tag,
 };
+pub use error::TreeConstructionError;
+pub use sink::{InsertionPoint, TreeSink};
 
-use crate::tag::TAG_COUNT;
+use crate::markup::TAG_COUNT;
 use crate::tokenizer::{Attribute, State, Token};
 use formatting::FormattingEntry;
 
@@ -626,10 +631,15 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     ///
     /// `chars` is a part of `token`, the text of the character token being processed (which
     /// started at byte offset `self.offset`); each error carries its character's offset.
-    pub(crate) fn character_errors(&mut self, chars: &str, token: &str, message: &'static str) {
+    pub(crate) fn character_errors(
+        &mut self,
+        chars: &str,
+        token: &str,
+        error: TreeConstructionError,
+    ) {
         let start = self.offset + (chars.as_ptr() as usize).saturating_sub(token.as_ptr() as usize);
         for (i, _) in chars.char_indices() {
-            self.sink.parse_error(message, start + i);
+            self.sink.parse_error(error, start + i);
         }
     }
 
@@ -652,8 +662,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 .is_some_and(|c| self.elem(c).is_html(Tag::Template))
     }
 
-    fn error(&mut self, message: &'static str) {
-        self.sink.parse_error(message, self.offset);
+    fn error(&mut self, error: TreeConstructionError) {
+        self.sink.parse_error(error, self.offset);
     }
 
     #[inline]

@@ -9,8 +9,8 @@
 //! agency algorithm, `</form>`, the "after head" rules) renumbers the entries after it, which
 //! costs what the `Vec` move costs anyway.
 
-use super::{ElemId, Namespace, Tag, TreeBuilder, TreeSink};
-use crate::tag::TagSet;
+use super::{ElemId, TreeBuilder, TreeSink};
+use crate::markup::{Namespace, Tag, TagSet};
 
 /// The HTML elements that bound the default scope.
 const DEFAULT_SCOPE_HTML: TagSet = TagSet::of(&[

@@ -1,7 +1,7 @@
 //! The DOCTYPE tables of the "initial" insertion mode (13.2.6.4.1) that decide the document's
 //! quirks mode.
 
-use super::QuirksMode;
+use crate::markup::QuirksMode;
 use crate::tokenizer::Doctype;
 
 static QUIRKS_PUBLIC_PREFIXES: &[&str] = &[

@@ -2,9 +2,8 @@
 //! (13.2.6.4.4), and the checks of the DOM Standard's "attach a shadow root" that decide whether
 //! the template becomes a shadow root or stays an ordinary `template` element.
 
-use super::{
-    InsertionPoint, Namespace, ShadowRootData, ShadowRootMode, Tag, TreeBuilder, TreeSink,
-};
+use super::{InsertionPoint, TreeBuilder, TreeSink};
+use crate::markup::{Namespace, ShadowRootData, ShadowRootMode, Tag, is_valid_custom_element_name};
 use crate::tokenizer::TagToken;
 
 /// The `shadowrootmode` enumerated attribute: `open` or `closed`, ASCII case-insensitive; missing
@@ -44,35 +43,6 @@ fn is_valid_shadow_host_name(name: &str) -> bool {
             | "section"
             | "span"
     ) || is_valid_custom_element_name(name)
-}
-
-/// HTML Standard 4.13.3 "valid custom element name": it matches `PotentialCustomElementName`
-/// (`[a-z] (PCENChar)* '-' (PCENChar)*`) and is none of the names the SVG and MathML
-/// specifications use.
-pub(crate) fn is_valid_custom_element_name(name: &str) -> bool {
-    let pcen_char = |c: char| {
-        matches!(c, '-' | '.' | '0'..='9' | '_' | 'a'..='z' | '\u{B7}'
-            | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}' | '\u{F8}'..='\u{37D}'
-            | '\u{37F}'..='\u{1FFF}' | '\u{200C}'..='\u{200D}' | '\u{203F}'..='\u{2040}'
-            | '\u{2070}'..='\u{218F}' | '\u{2C00}'..='\u{2FEF}' | '\u{3001}'..='\u{D7FF}'
-            | '\u{F900}'..='\u{FDCF}' | '\u{FDF0}'..='\u{FFFD}' | '\u{10000}'..='\u{EFFFF}')
-    };
-    let mut chars = name.chars();
-    let potential = chars.next().is_some_and(|c| c.is_ascii_lowercase())
-        && name.contains('-')
-        && chars.all(pcen_char);
-    potential
-        && !matches!(
-            name,
-            "annotation-xml"
-                | "color-profile"
-                | "font-face"
-                | "font-face-src"
-                | "font-face-uri"
-                | "font-face-format"
-                | "font-face-name"
-                | "missing-glyph"
-        )
 }
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -140,22 +110,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn custom_element_names() {
-        for ok in ["my-element", "x-", "a-b.c_d", "math-α", "emotion-😍"] {
-            assert!(is_valid_custom_element_name(ok), "{ok}");
-        }
-        for bad in [
-            "div",
-            "My-element",
-            "-x",
-            "1-x",
-            "font-face",
-            "annotation-xml",
-            "a b-c",
-            "",
-        ] {
-            assert!(!is_valid_custom_element_name(bad), "{bad}");
-        }
+    fn shadow_host_names_and_modes() {
         assert!(is_valid_shadow_host_name("span") && !is_valid_shadow_host_name("template"));
         assert_eq!(shadow_root_mode(Some("OPEN")), Some(ShadowRootMode::Open));
         assert_eq!(

@@ -23,7 +23,8 @@
 
 use std::ops::Range;
 
-use super::{ElemId, Tag, TreeBuilder, TreeSink};
+use super::{ElemId, TreeBuilder, TreeSink};
+use crate::markup::Tag;
 use crate::tokenizer::Token;
 
 /// The token being processed, as far as spans need it.

@@ -1,7 +1,7 @@
 //! The "text" insertion mode (13.2.6.4.8): the content of `script`, `style`, `title`, `textarea`
 //! and the other raw text and RCDATA elements.
 
-use super::{Step, TreeBuilder, TreeSink};
+use super::{Step, TreeBuilder, TreeConstructionError, TreeSink};
 use crate::tokenizer::Token;
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
@@ -13,7 +13,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 None
             }
             Token::Eof => {
-                self.error("end of file in text");
+                self.error(TreeConstructionError::EndOfFileInText);
                 self.pop();
                 self.mode = self.original_mode;
                 Some(token)

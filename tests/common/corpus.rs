@@ -4,7 +4,7 @@
 use std::process::Command;
 
 use simdhtml::input::{Encoding, EncodingSource, InputOptions, extract_meta_charset};
-use simdhtml::tree_builder::Namespace;
+use simdhtml::markup::Namespace;
 use simdhtml::{Document, NodeData, NodeId, ParseOptions};
 
 use super::{missing_data, require_data, shared_dir};

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use simdhtml::tree_builder::AttrNamespace;
+use simdhtml::markup::AttrNamespace;
 use simdhtml::{Document, NodeData, NodeId};
 
 /// Whether `s` starts with `<` + `name` (ASCII case-insensitively, `prefix` before it: `/`

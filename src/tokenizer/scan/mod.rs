@@ -28,7 +28,7 @@
 //! The `unsafe` of the whole crate lives in this module's `vector`, `x86` and `neon`
 //! submodules; each block says why it is sound.
 //!
-//! Tag and attribute names are usually a few bytes long: the tag fast path (`tag.rs`) looks at
+//! Tag and attribute names are usually a few bytes long: the tag fast path (`tag_states.rs`) looks at
 //! their first 16 bytes itself through [`StopSet::contains`] (the scalar twin's table) and only
 //! calls [`Scanner::find`] for longer names.
 

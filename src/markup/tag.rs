@@ -1,8 +1,8 @@
 //! Known tag names as small integers: the one name type of the parser. The tokenizer classifies
 //! a tag token's name once, as the name ends ([`crate::tokenizer::TagToken::tag`]); the insertion
 //! modes, the stack of open elements and its scopes compare these instead of strings, and every
-//! element of the arena DOM keeps its tag ([`crate::dom::ElementData::tag`]) for the serialiser,
-//! the extraction and the selectors.
+//! element of the arena DOM keeps its tag ([`crate::dom::ElementData::tag`]), which the
+//! serialiser matches on (the extraction and the selectors still compare names as strings).
 //!
 //! A [`Tag`] says nothing about the namespace: `title` is [`Tag::Title`] in HTML and in SVG
 //! alike, and a name none of the tree construction rules mention is [`Tag::Other`] (its string
@@ -225,6 +225,49 @@ pub(crate) const TABLE_STRUCTURE: TagSet = TagSet::of(&[
     Tag::Tr,
 ]);
 
+/// The end tags the "in body" insertion mode (13.2.6.4.7) handles alike: if the element is
+/// not in scope, ignore the token; else generate implied end tags and pop up to the element.
+/// address, article, aside, blockquote, button, center, details, dialog, dir, div, dl,
+/// fieldset, figcaption, figure, footer, header, hgroup, listing, main, menu, nav, ol, pre,
+/// search, section, select, summary, ul. The serialiser's optional-tag check asks of them
+/// what the tree builder does with them.
+///
+/// A pattern (`match tag { in_body_block_end_tag!() => ... }`), not a [`TagSet`], so that the
+/// matches it is in stay one jump table: the "in body" end tag rules run for every end tag.
+macro_rules! in_body_block_end_tag {
+    () => {
+        Tag::Address
+            | Tag::Article
+            | Tag::Aside
+            | Tag::Blockquote
+            | Tag::Button
+            | Tag::Center
+            | Tag::Details
+            | Tag::Dialog
+            | Tag::Dir
+            | Tag::Div
+            | Tag::Dl
+            | Tag::Fieldset
+            | Tag::Figcaption
+            | Tag::Figure
+            | Tag::Footer
+            | Tag::Header
+            | Tag::Hgroup
+            | Tag::Listing
+            | Tag::Main
+            | Tag::Menu
+            | Tag::Nav
+            | Tag::Ol
+            | Tag::Pre
+            | Tag::Search
+            | Tag::Section
+            | Tag::Select
+            | Tag::Summary
+            | Tag::Ul
+    };
+}
+pub(crate) use in_body_block_end_tag;
+
 impl Tag {
     /// Whether the tag is in `set`.
     #[inline]
@@ -407,5 +450,25 @@ mod tests {
         for (i, name) in NAMES.iter().enumerate() {
             assert_eq!(Tag::from_name(name) as usize, i + 1, "{name}");
         }
+    }
+
+    #[test]
+    fn the_in_body_block_end_tags_are_the_specs() {
+        // 13.2.6.4.7, "An end tag whose tag name is one of: ...", as the standard lists them.
+        let spec = "address article aside blockquote button center details dialog dir div dl \
+                    fieldset figcaption figure footer header hgroup listing main menu nav ol pre \
+                    search section select summary ul";
+        let names: Vec<&str> = spec.split_whitespace().collect();
+        assert_eq!(names.len(), 28);
+        for name in &names {
+            assert!(
+                matches!(Tag::from_name(name), in_body_block_end_tag!()),
+                "{name}"
+            );
+        }
+        let members = NAMES
+            .iter()
+            .filter(|n| matches!(Tag::from_name(n), in_body_block_end_tag!()));
+        assert_eq!(members.count(), names.len());
     }
 }

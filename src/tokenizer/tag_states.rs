@@ -5,7 +5,7 @@ use super::{
     Attribute, ErrorCode, LINEAR_DUPLICATE_CHECK_LIMIT, State, TagToken, Token, Tokenizer,
     is_tokenizer_whitespace,
 };
-use crate::tag::Tag;
+use crate::markup::Tag;
 
 impl<'a> Tokenizer<'a> {
     /// Creates a new start or end tag token: empty name, no attributes, self-closing unset.

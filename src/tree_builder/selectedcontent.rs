@@ -16,7 +16,8 @@
 //! with `selected`). The cloning can remove options (those inside the `selectedcontent`), so
 //! the check is made each time, by walking up from the remembered option.
 
-use super::{ElemId, InsertionPoint, Namespace, TreeBuilder, TreeSink};
+use super::{ElemId, InsertionPoint, TreeBuilder, TreeSink};
+use crate::markup::Namespace;
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// Whether `node` is `ancestor` or inside it (parent links only).

@@ -8,7 +8,7 @@
 //! Every function here walks a bounded part of the tree and allocates nothing.
 
 use crate::dom::NodeRef;
-use crate::tree_builder::Namespace;
+use crate::markup::{Namespace, is_valid_custom_element_name};
 
 use super::types::PseudoClass;
 
@@ -192,33 +192,6 @@ fn is_defined(e: NodeRef<'_, '_>) -> bool {
     }
 }
 
-/// A valid custom element name (4.13.2): the `PotentialCustomElementName` production
-/// (`[a-z] (PCENChar)* '-' (PCENChar)*`) and none of the hyphenated SVG and MathML names.
-pub(crate) fn is_valid_custom_element_name(name: &str) -> bool {
-    const RESERVED: [&str; 8] = [
-        "annotation-xml",
-        "color-profile",
-        "font-face",
-        "font-face-src",
-        "font-face-uri",
-        "font-face-format",
-        "font-face-name",
-        "missing-glyph",
-    ];
-    let pcen_char = |c: char| {
-        matches!(c,
-            '-' | '.' | '0'..='9' | '_' | 'a'..='z' | '\u{B7}'
-            | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}' | '\u{F8}'..='\u{37D}'
-            | '\u{37F}'..='\u{1FFF}' | '\u{200C}'..='\u{200D}' | '\u{203F}'..='\u{2040}'
-            | '\u{2070}'..='\u{218F}' | '\u{2C00}'..='\u{2FEF}' | '\u{3001}'..='\u{D7FF}'
-            | '\u{F900}'..='\u{FDCF}' | '\u{FDF0}'..='\u{FFFD}' | '\u{10000}'..='\u{EFFFF}')
-    };
-    name.starts_with(|c: char| c.is_ascii_lowercase())
-        && name.contains('-')
-        && name.chars().all(pcen_char)
-        && !RESERVED.contains(&name)
-}
-
 /// `:checked` (4.16.3): a checkbox whose checkedness is true, a radio button whose checkedness
 /// is true, an option whose selectedness is true.
 fn is_checked(e: NodeRef<'_, '_>) -> bool {
@@ -366,18 +339,6 @@ fn is_selected_option(option: NodeRef<'_, '_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn custom_element_names() {
-        assert!(is_valid_custom_element_name("my-element"));
-        assert!(is_valid_custom_element_name("math-\u{3b1}"));
-        assert!(is_valid_custom_element_name("a-"));
-        assert!(!is_valid_custom_element_name("font-face"));
-        assert!(!is_valid_custom_element_name("div"));
-        assert!(!is_valid_custom_element_name("-a"));
-        assert!(!is_valid_custom_element_name("1-a"));
-        assert!(!is_valid_custom_element_name("a-b:c"));
-    }
 
     #[test]
     fn non_negative_integers() {
