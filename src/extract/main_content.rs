@@ -1399,6 +1399,8 @@ const FURNITURE: Patterns = Patterns::new(&[
     "combx",
     "comment",
     "community",
+    "consent",
+    "cookie",
     "cover-wrap",
     "disqus",
     "extra",
