@@ -199,6 +199,40 @@ fn fields_select_what_each_record_holds() {
 }
 
 #[test]
+fn page_type_and_main_content_fields_read_the_page_once_and_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let product = dir.path().join("mug.html");
+    std::fs::write(
+        &product,
+        "<script type=application/ld+json>{\"@type\": \"Product\", \"name\": \"Mug\"}</script>\
+         <h1>Blue mug</h1><p>A mug of blue stoneware, made by hand, that holds a pint of tea.</p>",
+    )
+    .unwrap();
+    let empty = dir.path().join("empty.html");
+    std::fs::write(&empty, "<title>x</title>").unwrap();
+    let (p, e) = (s(&product), s(&empty));
+    let (code, out, err) = simdhtml(
+        &[
+            "batch",
+            &p,
+            &e,
+            "--fields",
+            "page_type,main_text,markdown,main_text",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let recs = records(&out);
+    assert_eq!(recs[0]["page_type"], "product");
+    assert_eq!(recs[1]["page_type"], "other", "no text");
+    // Each field is what the command prints, however many main-content fields are asked.
+    let (_, main, _) = simdhtml(&["text", "--main", &p], "");
+    assert_eq!(recs[0]["main_text"], main.as_str());
+    let (_, md, _) = simdhtml(&["text", "--main", "--markdown", &p], "");
+    assert_eq!(recs[0]["markdown"], md.as_str());
+}
+
+#[test]
 fn base_resolves_relative_links_unless_the_page_has_a_base() {
     let tmp = tempfile::tempdir().unwrap();
     let plain = tmp.path().join("plain.html");

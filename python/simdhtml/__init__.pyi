@@ -65,6 +65,13 @@ class Document:
     @property
     def meta(self) -> dict[str, Any]:
         """The page's metadata, as ``batch``'s ``meta`` field."""
+    @property
+    def page_type(
+        self,
+    ) -> Literal[
+        "article", "forum", "product", "collection", "listing", "documentation", "service", "other"
+    ]:
+        """The kind of page, as ``batch``'s ``page_type`` field."""
     def text(self, main_content: bool = False) -> str:
         """The visible text (or the main content's), as ``simdhtml text [--main]``."""
     def markdown(self, main_content: bool = False) -> str:

@@ -101,6 +101,39 @@ def test_text_modes_equal_the_command_on_the_shared_corpus(mode):
     m.assert_none()
 
 
+def test_page_type_is_batchs_field():
+    """`Document.page_type` == batch's `page_type` on the repository's pages and the shared
+    corpus, and one of the eight names."""
+    pages = REPO_PAGES + shared_pages()
+    records = batch_pages(pages, "page_type")
+    names = {"article", "forum", "product", "collection", "listing", "documentation", "service", "other"}
+    m = Mismatches("page_type")
+    for page in pages:
+        got = parse_page(page).page_type
+        assert got in names
+        m.check(page_id(page), records[str(page)]["page_type"], got)
+    m.assert_none()
+
+
+def test_main_content_kept_in_noscript_is_read_as_the_command_reads_it(tmp_path):
+    """A page that shows nothing with scripts and keeps its posts in `noscript` (as forums do
+    for crawlers): the main content is read with scripting off, as `text --main` reads it."""
+    posts = "".join(
+        f"<div class=post><p>Post {i}: the update broke the grammar checks, and the reviews.</p></div>"
+        for i in range(30)
+    )
+    page = f"<!doctype html><body><div id=app></div><noscript>{posts}</noscript>".encode()
+    path = tmp_path / "thread.html"
+    path.write_bytes(page)
+    doc = simdhtml.parse(page)
+    assert doc.text() == cli_output("text", str(path)) == ""
+    main = doc.text(main_content=True)
+    assert "Post 0: the update" in main and "Post 29: the update" in main
+    assert main == cli_output("text", "--main", str(path))
+    assert doc.markdown(main_content=True) == cli_output("text", "--main", "--markdown", str(path))
+    assert simdhtml.parse(page.decode(), scripting=True).text(main_content=True) == main
+
+
 # --- serialisation -----------------------------------------------------------------------------
 
 

@@ -22,7 +22,7 @@ CONTRACT = {"parse", "iter_warc", "Document", "Element", "WarcRecord", "Selector
 CONTRACT_MEMBERS = {
     "Document": {
         "encoding", "title", "lang", "quirks_mode", "truncated", "text", "markdown", "links",
-        "select", "select_one", "html", "root", "meta",
+        "select", "select_one", "html", "root", "meta", "page_type",
     },
     "Element": {
         "tag", "attrs", "get", "text", "html", "inner_html", "parent", "children", "select",

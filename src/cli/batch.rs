@@ -45,7 +45,9 @@ pub struct BatchArgs {
     pub format: Format,
     /// What to put in each record besides `path`, `bytes` and `encoding` (always written),
     /// comma-separated: title, lang, text (visible text, lines joined by `\n`), main_text (the
-    /// main content's text, likewise), markdown (the main content as Markdown), meta (the
+    /// main content's text, likewise), markdown (the main content as Markdown), page_type (the
+    /// kind of page: article, forum, product, collection, listing, documentation, service or
+    /// other), meta (the
     /// page's metadata, an object), links (resolved URLs), errors (the number of parse
     /// errors). `encoding` is accepted and changes nothing.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "title,lang")]
@@ -112,6 +114,10 @@ pub enum Field {
     MainText,
     /// The main content as Markdown (`text --main --markdown`).
     Markdown,
+    /// The kind of page (`extract::PageType`): article, forum, product, collection, listing,
+    /// documentation, service or other.
+    #[value(name = "page_type")]
+    PageType,
     /// The page's metadata (description, canonical, robots, og, twitter, published, modified,
     /// author, lang, refresh; `extract::meta`), URLs resolved as `links` resolves them.
     Meta,
@@ -555,6 +561,20 @@ pub(super) fn parse_fields(
         if doc.truncated() {
             m.insert("truncated".into(), true.into());
         }
+        // The main content is found once for the fields that read it.
+        let wants = |f: Field| args.fields.contains(&f);
+        let main = (wants(Field::MainText) || wants(Field::Markdown) || wants(Field::PageType))
+            .then(|| {
+                extract::with_main_content(&doc, bytes, &options, |d, c| {
+                    let markdown = wants(Field::Markdown)
+                        .then(|| c.markdown(d, &extract::MarkdownOptions::new(d.scripting())));
+                    (
+                        wants(Field::MainText).then(|| c.text(d)),
+                        markdown,
+                        c.page_type(d),
+                    )
+                })
+            });
         for f in &args.fields {
             let (k, v): (&str, Value) = match f {
                 Field::Title => ("title", extract::title(&doc).into()),
@@ -563,17 +583,9 @@ pub(super) fn parse_fields(
                     "text",
                     extract::visible_text(&doc, options.scripting).into(),
                 ),
-                Field::MainText => (
-                    "main_text",
-                    extract::with_main_content(&doc, bytes, &options, |d, c| c.text(d)).into(),
-                ),
-                Field::Markdown => (
-                    "markdown",
-                    extract::with_main_content(&doc, bytes, &options, |d, c| {
-                        c.markdown(d, &extract::MarkdownOptions::new(d.scripting()))
-                    })
-                    .into(),
-                ),
+                Field::MainText => ("main_text", main.as_ref().and_then(|m| m.0.clone()).into()),
+                Field::Markdown => ("markdown", main.as_ref().and_then(|m| m.1.clone()).into()),
+                Field::PageType => ("page_type", main.as_ref().map(|m| m.2.as_str()).into()),
                 Field::Meta => ("meta", super::extract_json::meta(&doc, base)),
                 Field::Links => (
                     "links",

@@ -126,7 +126,7 @@ fn match_record(path: &str, element: NodeRef<'_, '_>) -> Value {
 
 /// The keys a `batch` record has of its own (a page's, and an archive record's), which
 /// `--select` names cannot take.
-const RECORD_KEYS: [&str; 21] = [
+const RECORD_KEYS: [&str; 22] = [
     "path",
     "bytes",
     "encoding",
@@ -137,6 +137,7 @@ const RECORD_KEYS: [&str; 21] = [
     "text",
     "main_text",
     "markdown",
+    "page_type",
     "meta",
     "links",
     "errors",

@@ -67,6 +67,7 @@ use crate::{Arena, ParseOptions, parse_document};
 
 use super::capped_text;
 use super::markdown::{MarkdownOptions, markdown_filtered};
+use super::page_type::{self, PageType, Signals};
 use super::visible::{TextOptions, is_ascii_ws, text_of_filtered};
 
 /// The text of the page's main content ([`MainContent::find`]), one block (heading,
@@ -133,6 +134,9 @@ pub struct MainContent {
     left_out: Vec<bool>,
     scripting: bool,
     in_noscript: bool,
+    /// The page type when the page's markup, URL or shape decided it; `None`: by the
+    /// length of the content's lines ([`page_type`](Self::page_type)).
+    page_type: Option<PageType>,
 }
 
 impl MainContent {
@@ -150,6 +154,16 @@ impl MainContent {
     /// as the `simdhtml` command and the Python package do.
     pub fn is_in_noscript(&self) -> bool {
         self.in_noscript
+    }
+
+    /// What kind of page this is ([`PageType`]): from what the page says of itself in
+    /// schema.org data, `og:type` and its URL, else from the content's shape (the whole page,
+    /// or lines of prose). [`PageType::Other`] for a page without text, and for one whose
+    /// content is in `noscript` ([`is_in_noscript`](Self::is_in_noscript); the page parsed
+    /// with scripting off has the type). `doc` is the document the content was found in.
+    pub fn page_type(&self, doc: &Document<'_>) -> PageType {
+        self.page_type
+            .unwrap_or_else(|| page_type::by_lines(mean_line(&self.text(doc))))
     }
 
     /// The elements that hold the content, in tree order (siblings of one another); empty when
@@ -430,8 +444,10 @@ fn find(doc: &Document<'_>) -> MainContent {
         end: vec![0; doc.len()],
         candidates: Vec::new(),
         buf: String::new(),
-        discussion: says_discussion(doc),
+        discussion: false,
     };
+    let signals = Signals::of(doc);
+    f.discussion = signals.is_discussion();
     let attempts = [
         Strictness {
             strip_furniture: true,
@@ -472,14 +488,18 @@ fn find(doc: &Document<'_>) -> MainContent {
     let (len, mut focused) = best.expect("at least one attempt");
     if len < ENOUGH_TEXT && scripting && f.noscript_markup() >= NOSCRIPT_CONTENT {
         focused.in_noscript = true;
+        focused.page_type = Some(PageType::Other);
         return focused;
     }
     if f.prefers_whole_page(len, &page, &focused) {
         f.info.clear();
         f.info.resize(f.doc.len(), Info::default());
         f.walk(attempts[0]);
-        return f.whole();
+        let mut whole = f.whole();
+        whole.page_type = page_type::classify(&signals, true, page.text > 0.0);
+        return whole;
     }
+    focused.page_type = page_type::classify(&signals, false, len > 0.0);
     focused
 }
 
@@ -507,6 +527,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                 left_out,
                 scripting: self.scripting,
                 in_noscript: false,
+                page_type: None,
             },
         )
     }
@@ -556,6 +577,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             left_out,
             scripting: self.scripting,
             in_noscript: false,
+            page_type: None,
         }
     }
 
@@ -1446,28 +1468,6 @@ const NOT_DISCUSSION: Patterns = Patterns::new(&[
     "-ad-",
 ]);
 
-/// Whether the page says it is a discussion: a schema.org `DiscussionForumPosting` or
-/// `QAPage` in JSON-LD or microdata, or microdata `Comment`s.
-fn says_discussion(doc: &Document<'_>) -> bool {
-    doc.descendants(doc.root()).any(|n| {
-        let Some(e) = doc.element(n) else {
-            return false;
-        };
-        if let Some(t) = e.attr("itemtype") {
-            return t.contains("DiscussionForumPosting")
-                || t.contains("QAPage")
-                || t.contains("schema.org/Comment");
-        }
-        e.ns == Namespace::Html
-            && e.name() == "script"
-            && e.attr("type").is_some_and(|t| t.contains("ld+json"))
-            && doc.children(n).any(|c| match doc.data(c) {
-                NodeData::Text(t) => t.contains("DiscussionForumPosting") || t.contains("QAPage"),
-                _ => false,
-            })
-    })
-}
-
 /// Pieces that keep an element whose name also matches [`FURNITURE`].
 const MAYBE_CONTENT: Patterns = Patterns::new(&[
     "and", "article", "body", "column", "content", "main", "mathjax", "shadow",
@@ -1829,6 +1829,40 @@ mod tests {
             "<div itemscope itemtype=https://schema.org/DiscussionForumPosting>{body}</div>"
         ));
         assert!(md.contains("Answer 3:"), "{md}");
+    }
+
+    #[test]
+    fn the_page_type_comes_with_the_content() {
+        let find = |html: &str| {
+            let arena = Arena::new();
+            let doc = parse_document_str(&arena, html, &ParseOptions::default());
+            MainContent::find(&doc).page_type(&doc)
+        };
+        let prose = "<p>It rained all day, and then, in the evening, it rained more, as the forecasters had said.</p>";
+        assert_eq!(find(&prose.repeat(10)), PageType::Article);
+        assert_eq!(find(""), PageType::Other);
+        assert_eq!(
+            find(&format!(
+                "<meta property=og:type content=product>{}",
+                prose.repeat(3)
+            )),
+            PageType::Product
+        );
+        // One paragraph among many small cards: the whole page, not an article.
+        let cards: String = (0..20)
+            .map(|i| {
+                format!("<div class=card><h3>Item {i}</h3><span>A short blurb, {i}</span></div>")
+            })
+            .collect();
+        let page = format!(
+            "<p>{}</p><div class=grid>{cards}</div>",
+            &prose[3..prose.len() - 4]
+        );
+        let arena = Arena::new();
+        let doc = parse_document_str(&arena, &page, &ParseOptions::default());
+        let content = MainContent::find(&doc);
+        assert_eq!(content.page_type(&doc), PageType::Service);
+        assert!(content.text(&doc).contains("A short blurb, 19"));
     }
 
     #[test]

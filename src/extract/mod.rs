@@ -32,6 +32,7 @@ mod json;
 mod main_content;
 mod markdown;
 mod meta;
+mod page_type;
 mod visible;
 
 use crate::markup::Namespace;
@@ -40,6 +41,7 @@ pub use markdown::{MarkdownOptions, markdown};
 #[cfg(feature = "links")]
 pub use meta::meta_resolved;
 pub use meta::{Meta, Refresh, Robots, Social, meta, parse_refresh};
+pub use page_type::PageType;
 use visible::is_ascii_ws;
 pub use visible::{TextOptions, visible_text, visible_text_of, visible_text_with};
 
