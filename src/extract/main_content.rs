@@ -1539,35 +1539,43 @@ fn is_copyright_notice(text: &str) -> bool {
     head.starts_with('©') || head.starts_with("copyright") || head.starts_with("(c) ")
 }
 
-/// A list of `class`/`id` pieces (ASCII, lower case) with the set of their first bytes.
+/// A list of `class`/`id` pieces (ASCII, lower case, two bytes or more) with the set of the
+/// byte pairs they start with.
 struct Patterns {
     list: &'static [&'static str],
-    first: [bool; 128],
+    /// Bit `second` of `pairs[first]`: some piece starts with the bytes `first`, `second`.
+    pairs: [u128; 128],
 }
 
 impl Patterns {
     const fn new(list: &'static [&'static str]) -> Patterns {
-        let mut first = [false; 128];
+        let mut pairs = [0u128; 128];
         let mut i = 0;
         while i < list.len() {
-            first[(list[i].as_bytes()[0] & 0x7f) as usize] = true;
+            let b = list[i].as_bytes();
+            assert!(
+                b.len() >= 2 && b[0] < 0x80 && b[1] < 0x80,
+                "two ASCII bytes or more"
+            );
+            pairs[b[0] as usize] |= 1 << b[1];
             i += 1;
         }
-        Patterns { list, first }
+        Patterns { list, pairs }
     }
 }
 
 /// Whether any of `patterns` occurs in `s`: one pass over `s`, the patterns tried only where
-/// one could start.
+/// the two bytes there start one.
 fn contains_any(s: &str, patterns: &Patterns) -> bool {
     let b = s.as_bytes();
-    (0..b.len()).any(|i| {
-        b[i] < 0x80
-            && patterns.first[usize::from(b[i])]
-            && patterns
-                .list
-                .iter()
-                .any(|p| b[i..].starts_with(p.as_bytes()))
+    b.windows(2).enumerate().any(|(i, w)| {
+        w[0] < 0x80
+            && w[1] < 0x80
+            && patterns.pairs[usize::from(w[0])] & (1 << w[1]) != 0
+            && patterns.list.iter().any(|p| {
+                let p = p.as_bytes();
+                b.len() - i >= p.len() && b[i..i + p.len()].iter().zip(p).all(|(x, y)| x == y)
+            })
     })
 }
 
