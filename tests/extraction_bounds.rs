@@ -1,4 +1,4 @@
-//! Extraction (main text, visible text, metadata, Markdown) stays linear on pathological pages: deep nesting of the elements the main-content
+//! Extraction (main text, the page type, visible text, metadata, Markdown) stays linear on pathological pages: deep nesting of the elements the main-content
 //! heuristics look at twice (bylines, headings, tables, links), and huge flat lists. Each page
 //! would take minutes if any step were quadratic in its depth or width; linear, they take
 //! milliseconds, and the test allows seconds (an unoptimised build on a loaded machine).
@@ -36,6 +36,18 @@ fn check(name: &str, page: &str) {
         );
     };
     timed("main_text", &|| extract::main_text(&doc).len());
+    timed("page_type", &|| {
+        extract::MainContent::find(&doc)
+            .page_type(&doc)
+            .as_str()
+            .len()
+    });
+    timed("with_main_content", &|| {
+        extract::with_main_content(&doc, page.as_bytes(), &ParseOptions::default(), |d, c| {
+            c.text(d)
+        })
+        .len()
+    });
     timed("visible_text", &|| extract::visible_text(&doc, true).len());
     timed("meta", &|| format!("{:?}", extract::meta(&doc)).len());
     timed("markdown", &|| {
@@ -123,4 +135,23 @@ fn wide_pages_are_linear() {
     check("JSON-LD", &ld);
     let metas = "<meta name=robots content='noindex, nofollow, noarchive'>".repeat(n);
     check("metas", &metas);
+    let mut thread =
+        String::from("<script type=application/ld+json>{\"@type\": \"QAPage\"}</script>");
+    for i in 0..n {
+        thread.push_str(&format!(
+            "<div class=comment><div class=comment-body>Reply {i}, with commas, and words.</div></div>"
+        ));
+    }
+    check("discussion", &thread);
+    let mut kept = String::from("<body><div id=app></div><noscript>");
+    for i in 0..n {
+        kept.push_str(&format!(
+            "<div class=post><p>Post {i}, with commas, and words.</p></div>"
+        ));
+    }
+    check("noscript content", &kept);
+    let types = "<script type=application/ld+json>[".to_owned()
+        + &"{\"@type\": [\"Thing\", \"Product\", \"Offer\"]},".repeat(n)
+        + "{}]</script>";
+    check("JSON-LD types", &types);
 }
