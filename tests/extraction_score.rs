@@ -121,6 +121,17 @@ impl Score {
     }
 }
 
+/// The options `text --main FILE` reads a page with: a local file's (the guess may say UTF-8).
+fn file_options() -> ParseOptions {
+    ParseOptions {
+        input: InputOptions {
+            guess_utf8: true,
+            ..InputOptions::default()
+        },
+        ..ParseOptions::default()
+    }
+}
+
 fn read(path: &Path) -> Vec<u8> {
     std::fs::read(path).unwrap_or_else(|e| missing_data(path, e))
 }
@@ -154,15 +165,7 @@ fn main_text_scores_at_least_the_floors_on_the_extraction_sets() {
             let truth = String::from_utf8(read(&dir.join(set).join(format!("{id}.txt"))))
                 .expect("UTF-8 truth");
             let arena = Arena::new();
-            // As `text --main FILE` reads a local file: the guess may say UTF-8.
-            let options = ParseOptions {
-                input: InputOptions {
-                    guess_utf8: true,
-                    ..InputOptions::default()
-                },
-                ..ParseOptions::default()
-            };
-            let doc = parse_document(&arena, &html, &options).expect("parses");
+            let doc = parse_document(&arena, &html, &file_options()).expect("parses");
             let pred = extract::main_text(&doc);
             let c = counts(&truth, &pred);
             let prefix = cols[c_scope] == "prefix";
@@ -274,14 +277,7 @@ fn main_text_scores_at_least_the_floors_on_wcxb() {
             .read_to_end(&mut html)
             .expect("a gzip page");
         let arena = Arena::new();
-        // As `text --main FILE` reads a local file.
-        let options = ParseOptions {
-            input: InputOptions {
-                guess_utf8: true,
-                ..InputOptions::default()
-            },
-            ..ParseOptions::default()
-        };
+        let options = file_options();
         let doc = parse_document(&arena, &html, &options).expect("parses");
         let pred = extract::with_main_content(&doc, &html, &options, |d, c| c.text(d));
         by_type
