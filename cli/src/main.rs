@@ -23,7 +23,14 @@ use std::process::ExitCode;
 
 /// simdhtml: a browser-exact HTML parser for batch work on real pages.
 #[derive(Debug, Parser)]
-#[command(name = "simdhtml", version, about, long_about = None)]
+// `about` is the library's description, as the command said when it was the library's binary
+// (this package's own description is for crates.io).
+#[command(
+    name = "simdhtml",
+    version,
+    about = "A browser-exact (WHATWG HTML Standard) HTML parser: zero-copy SIMD tokenizer, tree builder and arena DOM",
+    long_about = None
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
