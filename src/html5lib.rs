@@ -2,7 +2,7 @@
 //! tests write them, for the `simdhtml tokens` command, the conformance harnesses, and anyone
 //! comparing with another html5lib-tested parser.
 //!
-//! Available with the `html5lib` feature (on by default; it brings in `serde_json`). The tree
+//! Available with the `html5lib` feature (it brings in `serde_json`; the command turns it on). The tree
 //! dump format needs no feature: [`crate::serialize::html5lib_dump()`].
 
 use crate::tokenizer::{LineIndex, ParseError, Token, Tokenizer};

@@ -51,7 +51,7 @@
 //! # Ok::<(), simdhtml::input::InputError>(())
 //! ```
 //!
-//! With the `select` feature (on by default), CSS selectors find elements as
+//! With the `select` feature, CSS selectors find elements as
 //! `querySelectorAll` does, matched as browsers match them (quirks mode, SVG names, the HTML
 //! Standard's pseudo-classes): `select::Selector::parse("a[href]")`, then `doc.select(&s)`,
 //! `node.select(&s)`, `node.matches(&s)` (module `select`).
@@ -115,10 +115,13 @@
 //!
 //! # Features
 //!
-//! All are on by default (`default-features = false` leaves the parser, the tree, the
-//! serialisers and the text extraction, with four small dependencies).
+//! The default is `guess` alone: the parser, the tree, the serialisers and the text and
+//! Markdown extraction need no feature, and `guess` adds only `chardetng` (which needs nothing
+//! the parser does not). The others bring dependencies of their own and are asked for by name
+//! (`simdhtml = { version = "0.1", features = ["select"] }`); `default-features = false` leaves
+//! four small dependencies. The `simdhtml` command is the package `simdhtml-cli`.
 //!
-//! - `guess`: step 8 of encoding sniffing, a guess from the bytes with `chardetng`
+//! - `guess` (default): step 8 of encoding sniffing, a guess from the bytes with `chardetng`
 //!   ([`input::InputOptions::guess`]); without it, undeclared pages get the default encoding
 //!   (or UTF-8 by the whole-input check of [`input::InputOptions::guess_utf8`], which needs no
 //!   feature).
@@ -129,7 +132,6 @@
 //!   `NodeRef::matches`), with servo's `selectors` and `cssparser`.
 //! - `warc`: reading WARC and ARC web archives and the HTTP responses in them (`warc`), with
 //!   `flate2`, `brotli-decompressor`, `zstd`, `lz4_flex` and `bzip2`.
-//! - `cli`: the `simdhtml` command (needs the four above).
 
 // `unsafe` lives in the scanning layer only (`tokenizer::scan`, which allows it, each block with
 // a `// SAFETY:` comment and a scalar twin the tests compare).

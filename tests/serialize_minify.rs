@@ -267,17 +267,6 @@ fn corpus_minifies() {
     }
 }
 
-#[cfg(feature = "cli")]
-#[test]
-fn the_command_minifies() {
-    let (code, out, err) = common::cli::simdhtml(
-        &["html", "--minify", "-"],
-        b"<!doctype html><html><head><title>T</title></head><body><ul><li>a</li><li>b</li></ul></body></html>",
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(out, "<!DOCTYPE html><title>T</title><ul><li>a<li>b</ul>\n");
-}
-
 mod props {
     use proptest::prelude::*;
     use simdhtml::serialize::{SerializeOptions, html5lib_dump, serialize_document};

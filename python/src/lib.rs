@@ -13,6 +13,10 @@
 //! with the GIL released (`Python::detach`). The mutex is never held while a Python object is
 //! made or Python code runs (results are Rust values until it is released), so a thread that
 //! holds it never waits for the GIL, and no lock order can deadlock.
+// The methods' doc comments are their Python docstrings (`parse(*, encoding=<the HTTP
+// charset>, ...)` signatures), not HTML; the crate's documentation is of its private items
+// (the native module exports no Rust API), checked with `cargo doc --document-private-items`.
+#![allow(rustdoc::invalid_html_tags, rustdoc::private_intra_doc_links)]
 
 mod warc;
 

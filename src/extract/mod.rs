@@ -20,7 +20,7 @@
 //! linear in the page.
 //!
 //! The links (`links`, `base_url`, `Link`, `meta_resolved`) are resolved as URLs with the
-//! `url` crate and need the `links` feature (on by default); the rest needs none.
+//! `url` crate and need the `links` feature; the rest needs none.
 
 #[cfg(feature = "links")]
 use url::Url;

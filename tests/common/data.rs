@@ -14,18 +14,30 @@
 // anything but empty, `0` or `false`) or `SIMDHTML_REQUIRE_SHARED=1`, missing data fails the
 // test instead, so CI always runs everything.
 
+/// The repository's root folder, from any of its packages: the nearest folder up from the
+/// package being tested that holds `Cargo.lock` (the library's own folder, the parent of the
+/// command's `cli/`).
+pub fn repository_root() -> std::path::PathBuf {
+    let package = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    package
+        .ancestors()
+        .find(|dir| dir.join("Cargo.lock").is_file())
+        .unwrap_or(package)
+        .to_path_buf()
+}
+
 /// The shared reference folder: `$SIMDHTML_SHARED`, or `../shared` beside the repository.
 pub fn shared_dir() -> std::path::PathBuf {
     match std::env::var_os("SIMDHTML_SHARED") {
         Some(dir) => std::path::PathBuf::from(dir),
-        None => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+        None => repository_root().join("../shared"),
     }
 }
 
 /// The `tests/html5lib-tests` submodule of the repository (empty until
 /// `git submodule update --init`).
 pub fn html5lib_submodule() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/html5lib-tests")
+    repository_root().join("tests/html5lib-tests")
 }
 
 /// The html5lib-tests checkout: the submodule when populated (it has `tokenizer/`), else

@@ -6,7 +6,7 @@ use std::path::Path;
 
 pub mod data;
 #[allow(unused_imports)]
-pub use data::{html5lib_tests_dir, require_data, shared_dir};
+pub use data::{html5lib_tests_dir, repository_root, require_data, shared_dir};
 
 /// Fails the test: a file inside a data folder that exists is missing or unreadable (the
 /// folder is incomplete, which is never skipped).
@@ -32,7 +32,7 @@ pub fn pages_in(dir: &Path) -> Vec<std::path::PathBuf> {
 /// The repository's own pages: `corpus/` and `corpus/generated/` (15 pages), which every
 /// clone has.
 pub fn repository_pages() -> Vec<std::path::PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let root = repository_root().join("corpus");
     let mut pages = pages_in(&root);
     pages.extend(pages_in(&root.join("generated")));
     pages
@@ -83,10 +83,7 @@ pub fn without_shadow_roots(dump: &str) -> String {
     out
 }
 
-#[cfg(feature = "cli")]
-pub mod cli;
 pub mod corpus;
 pub mod spans;
 pub mod suite;
-#[cfg(feature = "warc")]
 pub mod warc;

@@ -8,7 +8,7 @@
 //! A generated block in the document is the text between `<!-- begin generated: NAME -->` and
 //! `<!-- end generated: NAME -->`, each on a line of its own.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use libtest_mimic::{Arguments, Trial};
@@ -66,7 +66,7 @@ pub fn run(
 
 /// The path of `docs/conformance.md`.
 fn doc_path() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/conformance.md")
+    super::data::repository_root().join("docs/conformance.md")
 }
 
 /// Compares `blocks` with `docs/conformance.md`, or with `SIMDHTML_BLESS=1` writes them there.

@@ -1,13 +1,36 @@
-//! The `simdhtml` command.
+//! The `simdhtml` command: its subcommands, one module each.
+// The subcommands' doc comments are their `--help` text, written for the terminal
+// (`PATH<TAB>N`), not HTML.
+#![allow(rustdoc::invalid_html_tags)]
 
-mod cli;
+mod batch;
+mod encoding;
+mod extract_json;
+mod html;
+mod links;
+mod load;
+mod output;
+mod select;
+mod spans;
+mod stats;
+mod text;
+mod tokens;
+mod tree;
+mod warc;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 /// simdhtml: a browser-exact HTML parser for batch work on real pages.
 #[derive(Debug, Parser)]
-#[command(name = "simdhtml", version, about, long_about = None)]
+// `about` is the library's description, as the command said when it was the library's binary
+// (this package's own description is for crates.io).
+#[command(
+    name = "simdhtml",
+    version,
+    about = "A browser-exact (WHATWG HTML Standard) HTML parser: zero-copy SIMD tokenizer, tree builder and arena DOM",
+    long_about = None
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -17,53 +40,53 @@ struct Cli {
 enum Command {
     /// Print the tokens of one input as JSON in the html5lib tokenizer-test format:
     /// {"output": [...], "errors": [{"code", "line", "col"}, ...]}.
-    Tokens(cli::tokens::TokensArgs),
+    Tokens(tokens::TokensArgs),
     /// Print, for each file, the encoding a browser would decode it with and the step that
     /// decided it (13.2.3; `reparse` when a `<meta>` met while parsing changed it):
     /// PATH<TAB>ENCODING<TAB>STEP.
-    Encoding(cli::encoding::EncodingArgs),
+    Encoding(encoding::EncodingArgs),
     /// Parse a document's bytes, in any encoding (or, with --fragment, a fragment in a context
     /// element) and print the tree in the html5lib tree-dump format (`| <html>`, `|   <head>`, ...).
-    Tree(cli::tree::TreeArgs),
+    Tree(tree::TreeArgs),
     /// Parse a page (any encoding) and print it as HTML again, serialised as the HTML Standard
     /// says (13.3): the tags the parser implied written out, attributes quoted.
-    Html(cli::html::HtmlArgs),
+    Html(html::HtmlArgs),
     /// Print the text a reader sees on a page, one paragraph/heading/list item per line
     /// (no scripts, styles, head or hidden parts).
-    Text(cli::text::TextArgs),
+    Text(text::TextArgs),
     /// Print every link of a page (`a href`, `img src`, `script src`, `form action`, ...),
     /// one per line as TAG<TAB>ATTRIBUTE<TAB>URL, resolved against `<base href>` and --base.
-    Links(cli::links::LinksArgs),
+    Links(links::LinksArgs),
     /// Print the elements of each page that match a CSS selector, one JSON object per match in
     /// document order: {"path", "name", "attrs", "text", "html"}; with --count, PATH<TAB>N.
-    Select(cli::select::SelectArgs),
+    Select(select::SelectArgs),
     /// Parse a document (any encoding) and print where each node came from, one JSON object
     /// per node in tree order: {"node", "name", "text", "start", "end", "attrs"}, ranges
     /// `[start, end]` of bytes of the decoded text (half-open; null when the parser implied
     /// the tag).
-    Spans(cli::spans::SpansArgs),
+    Spans(spans::SpansArgs),
     /// Print, for each page, its size, element count, text size, parse errors, encoding and
     /// parse speed (MB/s), tab-separated.
-    Stats(cli::stats::StatsArgs),
+    Stats(stats::StatsArgs),
     /// The main job: parse many pages (files, directories, or paths on standard input) on all
     /// cores and write one JSON line per page, in input order: path, bytes, encoding and the
     /// --fields asked for. Bad pages get an "error" record; the batch goes on.
-    Batch(cli::batch::BatchArgs),
+    Batch(batch::BatchArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
-        Command::Tokens(args) => cli::tokens::run(args),
-        Command::Encoding(args) => cli::encoding::run(args),
-        Command::Tree(args) => cli::tree::run(args),
-        Command::Html(args) => cli::html::run(args),
-        Command::Text(args) => cli::text::run(args),
-        Command::Links(args) => cli::links::run(args),
-        Command::Select(args) => cli::select::run(args),
-        Command::Spans(args) => cli::spans::run(args),
-        Command::Stats(args) => cli::stats::run(args),
-        Command::Batch(args) => cli::batch::run(args),
+        Command::Tokens(args) => tokens::run(args),
+        Command::Encoding(args) => encoding::run(args),
+        Command::Tree(args) => tree::run(args),
+        Command::Html(args) => html::run(args),
+        Command::Text(args) => text::run(args),
+        Command::Links(args) => links::run(args),
+        Command::Select(args) => select::run(args),
+        Command::Spans(args) => spans::run(args),
+        Command::Stats(args) => stats::run(args),
+        Command::Batch(args) => batch::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,7 +1,6 @@
 //! `simdhtml spans`, run as the built binary: one JSON object per node in tree order, in
 //! exactly the documented shape; offsets of the decoded text (a BOM, windows-1252,
 //! `--encoding`); `--scripting`; the input rules and errors of the other commands.
-#![cfg(feature = "cli")]
 
 mod common;
 

@@ -1,11 +1,10 @@
-//! `src/cli/encoding.rs` (`simdhtml encoding`), compiled here on its own so that it is tested
-//! before and after it is wired into `src/main.rs`.
-#![cfg(feature = "cli")]
+//! `cli/src/encoding.rs` (`simdhtml encoding`), compiled here on its own so that it is tested
+//! before and after it is wired into `cli/src/main.rs`.
 
-#[path = "../src/cli/encoding.rs"]
+#[path = "../src/encoding.rs"]
 mod encoding;
 /// What `encoding` reads its files with (`super::load` there).
-#[path = "../src/cli/load.rs"]
+#[path = "../src/load.rs"]
 #[allow(dead_code)]
 mod load;
 
@@ -47,7 +46,7 @@ fn run(args: &EncodingArgs) -> (anyhow::Result<ExitCode>, String, String) {
     )
 }
 
-/// The entry point `src/main.rs` calls, with the signature the subcommands share.
+/// The entry point `cli/src/main.rs` calls, with the signature the subcommands share.
 #[test]
 fn run_has_the_subcommand_signature() {
     let _: fn(&EncodingArgs) -> anyhow::Result<ExitCode> = encoding::run;

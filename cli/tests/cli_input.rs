@@ -2,7 +2,6 @@
 //! decompressed (and a `.gz` that is not gzip data is a clear error), binary files are refused,
 //! `--encoding` is the transport charset (an unknown label is the same one-line error
 //! everywhere), and errors about one input read `simdhtml: PATH: WHY`.
-#![cfg(feature = "cli")]
 
 mod common;
 

@@ -1,6 +1,5 @@
 //! The extraction options of `simdhtml text` and the extraction fields of `batch`, run as the
 //! built binary: `text --main` and `batch --fields main_text`.
-#![cfg(feature = "cli")]
 
 mod common;
 

@@ -1,13 +1,12 @@
-//! `simdhtml tree` (src/cli/tree.rs), compiled here on its own.
-#![cfg(feature = "cli")]
+//! `simdhtml tree` (cli/src/tree.rs), compiled here on its own.
 
 mod common;
 
 /// What `tree` reads its input with (`super::load` there).
-#[path = "../src/cli/load.rs"]
+#[path = "../src/load.rs"]
 #[allow(dead_code)]
 mod load;
-#[path = "../src/cli/tree.rs"]
+#[path = "../src/tree.rs"]
 #[allow(dead_code)]
 mod tree;
 

@@ -1,7 +1,6 @@
 //! `simdhtml batch`, run as the built binary on scratch directories: one record per input in
 //! input order, error records for bad inputs without stopping the batch, exit statuses,
 //! `--fields`, `--base`, paths on standard input, and the same output whatever `--jobs`.
-#![cfg(feature = "cli")]
 
 mod common;
 
@@ -317,7 +316,7 @@ fn paths_on_standard_input_keep_their_order() {
 #[test]
 fn jobs_do_not_change_the_output() {
     let t = tree();
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let repo = common::repository_root().join("corpus");
     let run = |jobs: &str| {
         simdhtml(
             &[
@@ -442,7 +441,7 @@ fn help_says_path_bytes_and_encoding_are_always_written() {
 
 #[test]
 fn the_repository_corpus_parses_without_errors() {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let repo = common::repository_root().join("corpus");
     let (code, out, err) = simdhtml(&["batch", &s(&repo), "--fields", "title,text,links"], "");
     assert_eq!(code, 0, "{err}");
     let recs = records(&out);
@@ -476,7 +475,7 @@ fn the_shared_corpus_gives_279_records_without_errors() {
 fn batch_into_a_closed_pipe_ends_quietly() {
     use std::io::Write;
     use std::process::{Command, Stdio};
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let repo = common::repository_root().join("corpus");
     let mut pages: Vec<String> = std::fs::read_dir(&repo)
         .unwrap()
         .map(|e| s(&e.unwrap().path()))

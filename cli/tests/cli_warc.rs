@@ -2,7 +2,6 @@
 //! manifest's HTML responses and its error records; the Common Crawl-style file's records equal
 //! its pages parsed as files with their HTTP charset and URL; archives mix with pages and
 //! directories; `--output` compresses; a cut archive keeps what comes before the cut.
-#![cfg(all(feature = "cli", feature = "warc"))]
 
 mod common;
 

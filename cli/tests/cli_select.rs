@@ -2,7 +2,6 @@
 //! in document order, `--count`, the input rules every page command follows (standard input,
 //! `.gz`, binary and missing files), `--scripting`, `--encoding`, and selectors that do not
 //! parse (one line, status 2, before any input is read).
-#![cfg(feature = "cli")]
 
 mod common;
 

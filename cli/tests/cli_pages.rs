@@ -1,6 +1,5 @@
 //! `simdhtml html`, `text`, `links` and `stats`, run as the built binary: output shape and
 //! the one-line errors for bad input.
-#![cfg(feature = "cli")]
 
 mod common;
 
@@ -19,6 +18,18 @@ fn html_serialises_the_parsed_page() {
         out.trim_end(),
         "<html><head></head><body><p>a<b>b</b></p><p><b>c</b></p></body></html>"
     );
+}
+
+/// `html --minify` leaves out the tags and quotes the standard lets go
+/// (`tests/serialize_minify.rs` tests the library's minifier).
+#[test]
+fn html_minify_leaves_out_optional_tags() {
+    let (code, out, err) = simdhtml(
+        &["html", "--minify", "-"],
+        b"<!doctype html><html><head><title>T</title></head><body><ul><li>a</li><li>b</li></ul></body></html>",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out, "<!DOCTYPE html><title>T</title><ul><li>a<li>b</ul>\n");
 }
 
 #[test]
