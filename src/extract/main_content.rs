@@ -7,8 +7,8 @@
 //! what was tried, what was kept and how it scores):
 //!
 //! 1. **Walk** the body once in tree order. Leave out what a reader does not see (scripts,
-//!    styles, `hidden`, inline `display: none`, `aria-hidden="true"`, form controls) and, on
-//!    the first attempt, page furniture: `nav` and `aside`, ARIA landmarks of furniture
+//!    styles, `hidden`, inline `display: none`, `aria-hidden="true"`, form controls), `nav`,
+//!    `aside` and `footer` and, on the first attempt, the rest of the page furniture: ARIA landmarks of furniture
 //!    (`navigation`, `complementary`, `menu`, `dialog`, …) and elements whose `class` or `id`
 //!    names a furniture part (`comment`, `sidebar`, `footer`, `menu`, `related`, `share`,
 //!    `cookie`, …) unless they also name content (`article`, `content`, `main`, `body`, …),
@@ -641,7 +641,12 @@ impl<'d, 'a> Finder<'d, 'a> {
                         title_done = true;
                         keep = false;
                     }
-                    if keep && s.strip_furniture && self.is_furniture(n, kind, anc, &attrs) {
+                    // `nav`, `aside` and `footer` are furniture on every attempt; the
+                    // laxer ones keep only what names itself furniture by role or class.
+                    if keep
+                        && (kind == Kind::Furniture
+                            || s.strip_furniture && self.is_furniture(n, kind, anc, &attrs))
+                    {
                         keep = false;
                     }
                     keep
@@ -1871,6 +1876,17 @@ mod tests {
         let content = MainContent::find(&doc);
         assert_eq!(content.page_type(&doc), PageType::Service);
         assert!(content.text(&doc).contains("A short blurb, 19"));
+    }
+
+    #[test]
+    fn a_footer_is_never_the_content() {
+        // A short page of form fields: every attempt is short, and the laxer ones must not
+        // fall back to the footer.
+        let page = "<nav><a href=/>Home</a></nav><main><h1>Apply</h1><form><p>Section 1: spring</p>\
+            <label>Name <input></label></form></main><footer>© 2026 The Daily · Privacy</footer>";
+        let text = main(page);
+        assert!(text.contains("Section 1: spring"), "{text}");
+        assert!(!text.contains("©"), "{text}");
     }
 
     #[test]
