@@ -6,20 +6,21 @@
 //! The method (deterministic, no model, no network, any script; `docs/extraction.md` says
 //! what was tried, what was kept and how it scores):
 //!
-//! 1. **Walk** the body once in tree order. Leave out what a reader does not see (scripts,
-//!    styles, `hidden`, inline `display: none`, `aria-hidden="true"`, the classes of CSS
-//!    frameworks that hide or keep text for screen readers only, such as `sr-only`, `d-none`
-//!    and `hidden`; form controls), but not the closed panels of tabs, accordions and
-//!    disclosures, which a reader opens (ARIA `tabpanel` and `region`, classes such as
-//!    `tab-pane`, `accordion`, `faq`, `collapse`, and closed `details`), nor the text of the
-//!    buttons that open them (`aria-expanded` with `aria-controls`: a FAQ's questions); a
-//!    closed `dialog` is left out. Leave out `nav`,
-//!    `aside` and `footer` and, on the first attempt, the rest of the page furniture: ARIA landmarks of furniture
-//!    (`navigation`, `complementary`, `menu`, `dialog`, …) and elements whose `class` or `id`
-//!    names a furniture part (`comment`, `sidebar`, `footer`, `menu`, `related`, `share`,
-//!    `cookie`, …) unless they also name content (`article`, `content`, `main`, `body`, …),
-//!    and except comments and replies on a page that says it is a discussion (schema.org
-//!    `DiscussionForumPosting`, `QAPage`, microdata `Comment`s).
+//! 1. **Walk** the body once in tree order. Leave out what a reader does not see: scripts,
+//!    styles, form controls, `hidden` (but for React's streamed segments), inline
+//!    `display: none` (not `visibility: hidden`, which hides a page until its scripts run),
+//!    `aria-hidden="true"`, a closed `dialog`, and the classes of CSS frameworks that hide
+//!    text or keep it for screen readers only (`sr-only`, `visually-hidden`, `d-none`,
+//!    `hidden`, …). Keep what a reader opens: the closed panels of tabs, accordions and
+//!    disclosures (ARIA `tabpanel` and `region`, classes such as `tab-pane`, `accordion`,
+//!    `faq`, `collapse`; closed `details`) and the text of the buttons that open them
+//!    (`aria-expanded` with `aria-controls`: a FAQ's questions). Leave out `nav`, `aside` and
+//!    `footer` and, on the first attempt, the rest of the page furniture: ARIA landmarks of
+//!    furniture (`navigation`, `complementary`, `menu`, `dialog`, …) and elements whose
+//!    `class` or `id` names a furniture part (`comment`, `sidebar`, `footer`, `menu`,
+//!    `related`, `share`, `cookie`, …) unless they also name content (`article`, `content`,
+//!    `main`, `body`, …), and except comments and replies on a page that says it is a
+//!    discussion (schema.org `DiscussionForumPosting`, `QAPage`, microdata `Comment`s).
 //!    The first `h1`/`h2` that repeats the document's title and the first byline are left out
 //!    too: they are the page's metadata, not its text.
 //! 2. **Measure** every element bottom-up: its text length, the part of it inside links, its
@@ -1495,14 +1496,18 @@ impl<'a> WalkAttrs<'a> {
         w
     }
 
-    /// Not hidden by the `hidden` attribute, an inline `display: none` or `visibility:
-    /// hidden`, `aria-hidden="true"` or a class that hides ([`class_hides`]); not a modal
-    /// dialog. A closed panel ([`is_panel`](Self::is_panel)) is not hidden: a reader opens it.
+    /// Not hidden by the `hidden` attribute (but for a streamed segment:
+    /// [`is_streamed_segment`](Self::is_streamed_segment)), an inline `display: none`
+    /// ([`style_hides`]), `aria-hidden="true"` or a class that hides ([`class_hides`]); not a
+    /// modal dialog. A closed panel ([`is_panel`](Self::is_panel)) is not hidden: a reader
+    /// opens it.
     fn visible(&self) -> bool {
         if self.is_panel() {
             return true;
         }
-        if self.hidden || self.style.is_some_and(style_hides) || self.class.is_some_and(class_hides)
+        if (self.hidden && !self.is_streamed_segment())
+            || self.style.is_some_and(style_hides)
+            || self.class.is_some_and(class_hides)
         {
             return false;
         }
@@ -1526,6 +1531,15 @@ impl<'a> WalkAttrs<'a> {
         }
         self.class
             .is_some_and(|c| contains_any(c, &PANEL) && !contains_any(c, &NOT_PANEL))
+    }
+
+    /// A segment of a page streamed by React's server rendering: the content of a suspended
+    /// part, sent later in a `hidden` `div` with the `id` `S:` and a number, which a script
+    /// moves into its place (the `template` `B:` and the number) as soon as it arrives.
+    fn is_streamed_segment(&self) -> bool {
+        self.id
+            .and_then(|id| id.strip_prefix("S:"))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
     }
 
     /// A button that opens a panel (`aria-expanded` and `aria-controls`, the WAI-ARIA
@@ -1774,7 +1788,9 @@ fn has_word(s: &str, word: &str) -> bool {
     false
 }
 
-/// Whether an inline `style` hides the element (`display: none`, `visibility: hidden`).
+/// Whether an inline `style` hides the element: `display: none`. Not `visibility: hidden`,
+/// which pages put on their whole body or content until their scripts have run (the
+/// "anti-flicker" snippets of A/B testing, frameworks that fade the page in).
 fn style_hides(style: &str) -> bool {
     style.split(';').any(|decl| {
         let Some((name, value)) = decl.split_once(':') else {
@@ -1786,8 +1802,7 @@ fn style_hides(style: &str) -> bool {
             .strip_suffix("!important")
             .unwrap_or(value)
             .trim_matches(is_ascii_ws);
-        (name.eq_ignore_ascii_case("display") && value.eq_ignore_ascii_case("none"))
-            || (name.eq_ignore_ascii_case("visibility") && value.eq_ignore_ascii_case("hidden"))
+        name.eq_ignore_ascii_case("display") && value.eq_ignore_ascii_case("none")
     })
 }
 
@@ -2017,6 +2032,21 @@ mod tests {
         for gone in ["opens a new window", "template line", "newsletter"] {
             assert!(!text.contains(gone), "{gone} in {text}");
         }
+    }
+
+    #[test]
+    fn what_scripts_reveal_is_content() {
+        // React's streamed segment (moved into its `template` by a script) and a body hidden
+        // until the scripts run.
+        let story = "<p>The story, streamed late, goes on, with commas, clauses and the rest of what a paragraph of prose holds.</p>";
+        let page = format!(
+            "<div style='visibility:hidden'><template id=B:0></template><p>Loading…</p>\
+             <div hidden id=S:0><article>{story}{story}</article></div>\
+             <div hidden id=S:x><p>Not a segment: a hidden template of a paragraph, with commas.</p></div></div>"
+        );
+        let text = main(&page);
+        assert!(text.contains("streamed late"), "{text}");
+        assert!(!text.contains("Not a segment"), "{text}");
     }
 
     #[test]
