@@ -9,87 +9,31 @@
 //! the writer in all (a token each; each reader at least 16), so memory stays near
 //! `16 × jobs` records (at most `--max-bytes` each) whatever the files' sizes.
 
-use std::io::{Read, Write};
-
-use anyhow::Context;
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, mpsc};
 
+use anyhow::Context;
 use serde_json::{Map, Value};
-use simdhtml::warc::{Capture, Compression, Event, ReadError, Reader, ReaderOptions, Record};
+use simdhtml::select::Selector;
+use simdhtml::warc::{Capture, Event, ReadError, Reader, ReaderOptions, Record};
 use url::Url;
 
-use super::batch::{BatchArgs, parse_fields};
-use simdhtml::select::Selector;
+use super::args::BatchArgs;
+use super::fields::parse_fields;
+use super::panics::{inject_panic, internal_error};
 
 /// What the batch's summary line says about archives.
 #[derive(Debug, Default, Clone, Copy)]
-pub(super) struct ArchiveStats {
+pub(crate) struct ArchiveStats {
     /// Records read.
     pub records: u64,
     /// HTML responses parsed (with or without an error).
     pub parsed: u64,
     /// Records that are not HTML responses.
     pub skipped: u64,
-}
-
-/// File names `batch` reads as archives (ASCII case-insensitively): `.warc`, `.arc`, each
-/// also with `.gz`, and `.warc.zst`, `.warc.lz4`, `.warc.bz2`.
-pub(super) fn is_archive_name(path: &Path) -> bool {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
-    [
-        ".warc",
-        ".warc.gz",
-        ".arc",
-        ".arc.gz",
-        ".warc.zst",
-        ".warc.lz4",
-        ".warc.bz2",
-    ]
-    .iter()
-    .any(|x| name.ends_with(x))
-}
-
-/// Whether the file at `path` is an archive by its content: its first bytes, decompressed
-/// when they are gzip, zstd, LZ4 or bzip2, start with `WARC/` or `filedesc://` (several real
-/// archives are named `.warc.gz.open`, `.bad`, or `.warc` while gzipped).
-pub(super) fn sniffs_as_archive(path: &Path) -> bool {
-    let Ok(mut file) = std::fs::File::open(path) else {
-        return false;
-    };
-    let mut head = [0u8; 4];
-    if file.read_exact(&mut head).is_err() {
-        return false;
-    }
-    let Ok(file) = std::fs::File::open(path) else {
-        return false;
-    };
-    let reader: Box<dyn Read> = match Compression::detect(&head) {
-        Compression::None => Box::new(file),
-        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(file)),
-        Compression::Zstd => match zstd::stream::read::Decoder::new(file) {
-            Ok(d) => Box::new(d),
-            Err(_) => return false,
-        },
-        Compression::Lz4 => Box::new(lz4_flex::frame::FrameDecoder::new(file)),
-        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(file)),
-    };
-    let compressed = Compression::detect(&head) != Compression::None;
-    let mut start = Vec::with_capacity(16);
-    if reader.take(16).read_to_end(&mut start).is_err() && start.is_empty() {
-        return false;
-    }
-    // Compressed and empty (a single empty gzip member): an archive without records.
-    if compressed && start.is_empty() {
-        return true;
-    }
-    let start = start.trim_ascii_start();
-    start.starts_with(b"WARC/") || start.starts_with(b"filedesc://")
 }
 
 /// One thing the reader thread hands to the workers.
@@ -154,7 +98,7 @@ enum Msg {
 /// in all (each its share, at least [`WINDOW_PER_JOB`]; a token per item, given back when it
 /// is written), so the archive being written always has a reader that can go on, and memory
 /// stays bounded.
-pub(super) fn run_archives(
+pub(crate) fn run_archives(
     paths: &[&Path],
     args: &BatchArgs,
     selects: &[(String, Selector)],
@@ -228,7 +172,7 @@ pub(super) fn run_archives(
                             Some((offset, in_member)) => located(path, offset, in_member),
                             None => Map::from_iter([("path".to_owned(), path.as_str().into())]),
                         };
-                        let error = super::batch::internal_error(p.as_ref());
+                        let error = internal_error(p.as_ref());
                         m.insert("error".into(), error.into());
                         let mut line = serde_json::to_vec(&Value::Object(m)).unwrap_or_default();
                         line.push(b'\n');
@@ -440,7 +384,7 @@ fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selecto
     };
     let mut m = located(path, record.offset, record.offset_in_member);
     let url = page.url.as_deref();
-    super::batch::inject_panic(url.unwrap_or_default());
+    inject_panic(url.unwrap_or_default());
     m.insert("url".into(), url.into());
     m.insert("record_id".into(), record.record_id().into());
     m.insert("date".into(), record.date().into());
