@@ -19,7 +19,7 @@
 //!    furniture (`navigation`, `complementary`, `menu`, `dialog`, …) and elements whose
 //!    `class` or `id` names a furniture part (`comment`, `sidebar`, `footer`, `menu`,
 //!    `related`, `share`, `cookie`, …) unless they also name content (`article`, `content`,
-//!    `main`, `body`, …), and except comments and replies on a page that says it is a
+//!    `main`, `body`, …) or are the `main` or an `article` element, and except comments and replies on a page that says it is a
 //!    discussion (schema.org `DiscussionForumPosting`, `QAPage`, microdata `Comment`s).
 //!    The first `h1`/`h2` that repeats the document's title and the first byline are left out
 //!    too: they are the page's metadata, not its text.
@@ -51,7 +51,8 @@
 //!    whole page less its furniture, and step 4's choice then holds only a part of it. When the
 //!    choice holds at most a quarter of the text step 1 keeps (unless that text is mostly
 //!    links around a choice of long prose lines: an article among its menus), or at most half
-//!    of it in a page with few links, the content is the whole page as step 1 keeps it. The
+//!    of it in a page with few links, the content is the whole page as step 1 keeps it (with
+//!    the strictness of the attempt of step 6 that gave the choice). The
 //!    thresholds were fitted on part of the WCXB development split and checked on the rest
 //!    and on the article sets (`docs/extraction.md`).
 //!    Before it, step 4's choice moves up to the list it is an item of (at least three
@@ -492,22 +493,27 @@ fn find(doc: &Document<'_>) -> MainContent {
             clean: false,
         },
     ];
-    let mut best: Option<(f32, MainContent)> = None;
-    let mut page = Stats::default();
+    // (attempt, its length, its content, the page's counts as its walk keeps the page)
+    let mut best: Option<(usize, f32, MainContent, Stats)> = None;
+    let mut last = 0;
     for (i, s) in attempts.into_iter().enumerate() {
         let (len, content) = f.attempt(s);
-        if i == 0 {
-            page = f.info[f.root.index()].stats;
-        }
+        last = i;
+        let page = f.info[f.root.index()].stats;
         if len >= ENOUGH_TEXT {
-            best = Some((len, content));
+            best = Some((i, len, content, page));
             break;
         }
-        if best.as_ref().is_none_or(|(l, _)| len > *l * RETRY_GAIN) {
-            best = Some((len, content));
+        if best.as_ref().is_none_or(|b| len > b.1 * RETRY_GAIN) {
+            best = Some((i, len, content, page));
         }
     }
-    let (len, mut focused) = best.expect("at least one attempt");
+    let (chosen, len, mut focused, page) = best.expect("at least one attempt");
+    if chosen != last {
+        // The later attempts' counts, back to the chosen one's (for the whole page and the
+        // cards below).
+        f.attempt(attempts[chosen]);
+    }
     if len < ENOUGH_TEXT && scripting && f.noscript_markup() >= NOSCRIPT_CONTENT {
         focused.in_noscript = true;
         focused.page_type = Some(PageType::Other);
@@ -516,7 +522,7 @@ fn find(doc: &Document<'_>) -> MainContent {
     if f.prefers_whole_page(len, &page, &focused) {
         f.info.clear();
         f.info.resize(f.doc.len(), Info::default());
-        f.walk(attempts[0]);
+        f.walk(attempts[chosen]);
         let mut whole = f.whole();
         whole.page_type = page_type::classify(&signals, true, page.text > 0.0);
         return whole;
@@ -788,7 +794,10 @@ impl<'d, 'a> Finder<'d, 'a> {
                 return true;
             }
         }
-        if anc & (IN_TABLE | IN_CODE) != 0 || matches!(e.name(), "body" | "a") {
+        if anc & (IN_TABLE | IN_CODE) != 0
+            || matches!(e.name(), "body" | "a" | "main" | "article")
+            || a.role.is_some_and(|r| r.trim() == "main")
+        {
             return false;
         }
         let (class, id) = (a.class.unwrap_or(""), a.id.unwrap_or(""));
