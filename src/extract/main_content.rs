@@ -367,6 +367,8 @@ struct Stats {
     heading: f32,
     /// Text inside lists.
     list: f32,
+    /// `pre` elements (code blocks).
+    pres: u32,
 }
 
 impl std::ops::AddAssign for Stats {
@@ -380,6 +382,7 @@ impl std::ops::AddAssign for Stats {
         self.inputs += o.inputs;
         self.heading += o.heading;
         self.list += o.list;
+        self.pres += o.pres;
     }
 }
 
@@ -951,6 +954,9 @@ impl<'d, 'a> Finder<'d, 'a> {
         if name == "p" || (pure && info.own > 0.0 && matches!(name, "div" | "section")) {
             info.stats.paragraphs += 1;
         }
+        if name == "pre" {
+            info.stats.pres += 1;
+        }
         if kind.is_block() && info.own >= MIN_PARAGRAPH {
             let own = info.own;
             let ld = (info.own_link / own).min(1.0);
@@ -1373,6 +1379,9 @@ impl<'d, 'a> Finder<'d, 'a> {
         {
             st.paragraphs += 1;
         }
+        if name == "pre" {
+            st.pres += 1;
+        }
         let info = &mut self.info[n.index()];
         info.stats = st;
         info.flags =
@@ -1439,7 +1448,8 @@ impl<'d, 'a> Finder<'d, 'a> {
         let in_figure = f & IN_FIGURE != 0;
         let mut bad = (!in_figure && img > 1.0 && p / img < 0.5)
             || (!is_list && li > p)
-            || input > (p / 3.0).floor()
+            // A code block's copy button is not a form.
+            || (input > (p / 3.0).floor() && st.pres == 0)
             || (!is_list
                 && !in_figure
                 && heading_density < 0.9
