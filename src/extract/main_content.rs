@@ -13,8 +13,9 @@
 //!    text or keep it for screen readers only (`sr-only`, `visually-hidden`, `d-none`,
 //!    `hidden`, …). Keep what a reader opens: the closed panels of tabs, accordions and
 //!    disclosures (ARIA `tabpanel` and `region`, classes such as `tab-pane`, `accordion`,
-//!    `faq`, `collapse`; closed `details`) and the text of the buttons that open them
-//!    (`aria-expanded` with `aria-controls`: a FAQ's questions). Leave out `nav`, `aside` and
+//!    `faq`, `collapse`; closed `details`; a hidden element right after a button) and the
+//!    text of the buttons that open them (`aria-expanded` with `aria-controls`, or right
+//!    before a hidden panel: a FAQ's questions). Leave out `nav`, `aside` and
 //!    `footer` and, on the first attempt, the rest of the page furniture: ARIA landmarks of
 //!    furniture (`navigation`, `complementary`, `menu`, `dialog`, …) and elements whose
 //!    `class` or `id` names a furniture part (`comment`, `sidebar`, `footer`, `menu`,
@@ -719,11 +720,12 @@ impl<'d, 'a> Finder<'d, 'a> {
                     let kind = kind_of(doc, n, self.scripting);
                     self.kinds[n.index()] = kind;
                     let attrs = WalkAttrs::of(doc.element(n).expect("an element"));
-                    let mut keep = kind != Kind::Skip && attrs.visible();
+                    let mut keep = kind != Kind::Skip
+                        && (attrs.visible() || attrs.may_be_panel() && follows_button(doc, n));
                     if keep
                         && kind == Kind::Input
-                        && attrs.opens_panel()
                         && doc.element(n).is_some_and(|e| e.name() == "button")
+                        && (attrs.opens_panel() || precedes_panel(doc, n))
                     {
                         // A panel's heading, read as a paragraph.
                         self.kinds[n.index()] = Kind::Para;
@@ -1040,7 +1042,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             self.buf.make_ascii_lowercase();
             let s = self.buf.as_str();
             let discussion_post = self.discussion && contains_any(s, &DISCUSSION);
-            if (contains_any(s, &NEGATIVE) && !discussion_post) || has_word(s, "hid") {
+            if contains_any(s, &NEGATIVE) && !discussion_post {
                 w -= 25.0;
             }
             if contains_any(s, &POSITIVE) {
@@ -1552,6 +1554,13 @@ impl<'a> WalkAttrs<'a> {
             .is_some_and(|c| contains_any(c, &PANEL) && !contains_any(c, &NOT_PANEL))
     }
 
+    /// Whether a hidden element may be a closed panel: not a modal dialog, not named an
+    /// overlay ([`NOT_PANEL`]).
+    fn may_be_panel(&self) -> bool {
+        !(self.aria_modal == Some("true") || self.role.is_some_and(|r| r.trim() == "dialog"))
+            && !self.class.is_some_and(|c| contains_any(c, &NOT_PANEL))
+    }
+
     /// A segment of a page streamed by React's server rendering: the content of a suspended
     /// part, sent later in a `hidden` `div` with the `id` `S:` and a number, which a script
     /// moves into its place (the `template` `B:` and the number) as soon as it arrives.
@@ -1562,8 +1571,9 @@ impl<'a> WalkAttrs<'a> {
     }
 
     /// A button that opens a panel (`aria-expanded` and `aria-controls`, the WAI-ARIA
-    /// disclosure and accordion patterns): its text is the panel's heading (a question of a
-    /// FAQ, a section's title), not a control's label.
+    /// disclosure and accordion patterns; or a button right before a hidden panel,
+    /// [`precedes_panel`]): its text is the panel's heading (a question of a FAQ, a section's
+    /// title), not a control's label.
     fn opens_panel(&self) -> bool {
         self.aria_expanded.is_some() && self.aria_controls.is_some()
     }
@@ -1699,7 +1709,6 @@ const POSITIVE: Patterns = Patterns::new(&[
 /// Pieces that take 25 from it.
 const NEGATIVE: Patterns = Patterns::new(&[
     "-ad-",
-    "hidden",
     "banner",
     "combx",
     "comment",
@@ -1805,6 +1814,24 @@ fn has_word(s: &str, word: &str) -> bool {
         from = at + 1;
     }
     false
+}
+
+/// Whether the element comes right after a button (a `button`, or an element with
+/// `aria-expanded`): a hidden element there is the panel the button opens (a FAQ's answer
+/// after its question).
+fn follows_button(doc: &Document<'_>, n: NodeId) -> bool {
+    doc.get(n)
+        .prev_element_sibling()
+        .is_some_and(|p| p.is_html_element("button") || p.attr("aria-expanded").is_some())
+}
+
+/// Whether the element comes right before a hidden element that may be a panel
+/// ([`follows_button`] from the other side): a button there opens it.
+fn precedes_panel(doc: &Document<'_>, n: NodeId) -> bool {
+    doc.get(n).next_element_sibling().is_some_and(|next| {
+        let a = WalkAttrs::of(doc.element(next.node_id()).expect("an element"));
+        !a.visible() && a.may_be_panel()
+    })
 }
 
 /// Whether an inline `style` hides the element: `display: none`. Not `visibility: hidden`,
@@ -2036,6 +2063,7 @@ mod tests {
              <div id=q1 role=region aria-hidden=true><p>Within a day, anywhere in town, or the visit is free.</p></div>\
              <button aria-expanded=false aria-controls=q2>Do you service every brand?</button>\
              <div id=q2 class='accordion-body' hidden><p>Yes, every brand, old or new, with parts in stock.</p></div>\
+             <div><button>Is there a call-out fee?</button><div class=hidden><p>No fee at all, on weekdays, weekends or holidays.</p></div></div>\
              <div class=modal-dialog hidden><p>Sign up to our newsletter, it is free, and weekly.</p></div></main>"
         );
         let text = main(&page);
@@ -2044,6 +2072,7 @@ mod tests {
             "Within a day",
             "Do you service every brand?",
             "Yes, every brand",
+            "No fee at all",
             "Wide screens",
         ] {
             assert!(text.contains(kept), "{kept} missing from {text}");
