@@ -132,6 +132,8 @@
 //!   `NodeRef::matches`), with servo's `selectors` and `cssparser`.
 //! - `warc`: reading WARC and ARC web archives and the HTTP responses in them (`warc`), with
 //!   `flate2`, `brotli-decompressor`, `zstd`, `lz4_flex` and `bzip2`.
+//! - `serde`: `serde::Serialize` on the page metadata ([`extract::Meta`]), the layout of the
+//!   command's `batch --fields meta` and the Python package's `Document.meta`, with `serde`.
 
 // `unsafe` lives in the scanning layer only (`tokenizer::scan`, which allows it, each block with
 // a `// SAFETY:` comment and a scalar twin the tests compare).

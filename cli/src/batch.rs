@@ -586,7 +586,11 @@ pub(super) fn parse_fields(
                 Field::MainText => ("main_text", main.as_ref().and_then(|m| m.0.clone()).into()),
                 Field::Markdown => ("markdown", main.as_ref().and_then(|m| m.1.clone()).into()),
                 Field::PageType => ("page_type", main.as_ref().map(|m| m.2.as_str()).into()),
-                Field::Meta => ("meta", super::extract_json::meta(&doc, base)),
+                Field::Meta => (
+                    "meta",
+                    serde_json::to_value(extract::meta_resolved(&doc, base))
+                        .map_err(|e| format!("{e:#}"))?,
+                ),
                 Field::Links => (
                     "links",
                     extract::links(&doc, base)

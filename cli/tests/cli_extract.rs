@@ -139,6 +139,51 @@ fn batch_meta_field() {
     );
 }
 
+/// The `meta` object's bytes: the keys in their order, strings escaped as JSON escapes them
+/// (quotes, backslashes, control characters; other characters as they are).
+#[test]
+fn batch_meta_field_bytes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let page = tmp.path().join("m.html");
+    std::fs::write(
+        &page,
+        "<meta charset=utf-8><meta name=author content='Zo\u{e9} \"Z\" \\ <b>&#1;&#9;'>\
+         <meta property=og:image content=i.png><meta name=robots content='NOFOLLOW, max-snippet:5'>\
+         <meta http-equiv=refresh content='0; url=/b'>",
+    )
+    .unwrap();
+    let path = page.display().to_string();
+    let (code, out, err) = simdhtml(
+        &[
+            "batch",
+            &path,
+            "--fields",
+            "meta",
+            "--base",
+            "https://example.org/a/",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    let meta = out
+        .split_once(r#""meta":"#)
+        .map(|(_, m)| m.trim_end().strip_suffix('}').unwrap())
+        .unwrap();
+    assert_eq!(
+        meta,
+        concat!(
+            r#"{"description":null,"canonical":null,"#,
+            r#""robots":{"noindex":false,"nofollow":true,"directives":["nofollow","max-snippet:5"]},"#,
+            r#""og":{"title":null,"description":null,"image":"https://example.org/a/i.png","type":null},"#,
+            r#""twitter":{"title":null,"description":null,"image":null,"card":null},"#,
+            r#""published":null,"modified":null,"#,
+            "\"author\":\"Zo\u{e9} \\\"Z\\\" \\\\ <b>\\u0001\",",
+            r#""lang":null,"#,
+            r#""refresh":{"delay":0,"url":"https://example.org/b"}}"#,
+        )
+    );
+}
+
 #[test]
 fn text_markdown_of_the_page_and_of_the_main_content() {
     let (code, out, err) = simdhtml(&["text", "--markdown", "--main", "-"], ARTICLE.as_bytes());

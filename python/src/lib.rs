@@ -27,7 +27,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyMemoryView, PyString};
 use self_cell::self_cell;
-use simdhtml::extract::{self, MainContent, MarkdownOptions, Meta, Social, TextOptions};
+use simdhtml::extract::{self, MainContent, MarkdownOptions, TextOptions};
 use simdhtml::input::InputOptions;
 use simdhtml::select::Selector;
 use simdhtml::serialize::{SerializeOptions, serialize_document};
@@ -291,42 +291,6 @@ fn elements<'py>(doc: &Bound<'py, Document>, ids: Vec<NodeId>) -> PyResult<Bound
     Ok(list)
 }
 
-/// The `meta` field of `batch` (see `simdhtml batch --help`) as a dict.
-fn meta_dict<'py>(py: Python<'py>, m: Meta) -> PyResult<Bound<'py, PyDict>> {
-    let social = |s: Social, kind: &str| -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("title", s.title)?;
-        d.set_item("description", s.description)?;
-        d.set_item("image", s.image)?;
-        d.set_item(kind, s.kind)?;
-        Ok(d)
-    };
-    let d = PyDict::new(py);
-    d.set_item("description", m.description)?;
-    d.set_item("canonical", m.canonical)?;
-    let robots = PyDict::new(py);
-    robots.set_item("noindex", m.robots.noindex)?;
-    robots.set_item("nofollow", m.robots.nofollow)?;
-    robots.set_item("directives", m.robots.directives)?;
-    d.set_item("robots", robots)?;
-    d.set_item("og", social(m.og, "type")?)?;
-    d.set_item("twitter", social(m.twitter, "card")?)?;
-    d.set_item("published", m.published)?;
-    d.set_item("modified", m.modified)?;
-    d.set_item("author", m.author)?;
-    d.set_item("lang", m.lang)?;
-    match m.refresh {
-        Some(r) => {
-            let refresh = PyDict::new(py);
-            refresh.set_item("delay", r.delay)?;
-            refresh.set_item("url", r.url)?;
-            d.set_item("refresh", refresh)?;
-        }
-        None => d.set_item("refresh", py.None())?,
-    }
-    Ok(d)
-}
-
 #[pymethods]
 impl Document {
     /// The encoding the bytes were decoded with, by its WHATWG name (`"UTF-8"`,
@@ -441,10 +405,12 @@ impl Document {
     /// `published`, `modified`, `author`, `lang`, `refresh` (`delay`, `url`, or `None`);
     /// `None` where the page says nothing. URLs are resolved as `links()` resolves them.
     #[getter]
-    fn meta<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    fn meta<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let base = self.base.as_ref();
         let m = self.detached(py, |d| extract::meta_resolved(d, base));
-        meta_dict(py, m)
+        // The layout is `Meta`'s `serde::Serialize` (the library's `serde` feature), the one
+        // `batch` writes as JSON.
+        Ok(pythonize::pythonize(py, &m)?)
     }
 
     /// select(css)
