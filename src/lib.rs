@@ -7,8 +7,9 @@
 //! the tree a browser builds, as a [`Document`]: a table of nodes addressed by [`NodeId`]s, each
 //! a [`NodeData`] (element, text, comment, ...). [`NodeRef`] is the handle to walk it with: a
 //! node and its document, `Copy`, with the DOM's navigation. Strings borrow the input bytes, or
-//! the [`Arena`] where the parser changed them. Every input gives a tree; the one error is an
-//! unknown transport charset label in the options.
+//! the [`Arena`] where the parser changed them. Every input gives a tree: parsing cannot fail
+//! (a transport charset label is checked when the options are made,
+//! [`input::transport_charset`]).
 //!
 //! ```
 //! use simdhtml::{Arena, ParseOptions, extract, parse_document};
@@ -17,7 +18,7 @@
 //!              <h1>Menu</h1><p class=intro>Good <a href=/menu>food</a> &amp; drink"
 //!     .as_bytes();
 //! let arena = Arena::new();
-//! let doc = parse_document(&arena, bytes, &ParseOptions::default())?;
+//! let Ok(doc) = parse_document(&arena, bytes, &ParseOptions::default());
 //! assert_eq!(doc.encoding().name(), "UTF-8"); // from the <meta charset>
 //! assert_eq!(doc.title().as_deref(), Some("Le café"));
 //!
@@ -48,7 +49,6 @@
 //! let links = extract::links(&doc, None); // pass the page's `url::Url` to resolve them
 //! # #[cfg(feature = "links")]
 //! assert_eq!(links[0].as_str(), "/menu");
-//! # Ok::<(), simdhtml::input::InputError>(())
 //! ```
 //!
 //! With the `select` feature, CSS selectors find elements as

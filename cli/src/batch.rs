@@ -17,13 +17,13 @@ use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{Map, Value, json};
-use simdhtml::input::InputOptions;
+use simdhtml::input::{Encoding, InputOptions};
 use simdhtml::select::Selector;
 use simdhtml::{Arena, ParseOptions, extract};
 
 use url::Url;
 
-use super::load::{check_encoding_label, default_max_nodes, not_binary, parse_bytes, read_file};
+use super::load::{default_max_nodes, not_binary, parse_bytes, read_file, transport_charset};
 use super::output::Output;
 
 /// Arguments of `simdhtml batch`.
@@ -75,6 +75,10 @@ pub struct BatchArgs {
     /// every page. A page's BOM still wins over it.
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
+    /// The transport charset `--encoding` names: set by [`run`] when it has checked the label
+    /// (not an option of its own).
+    #[arg(skip)]
+    pub transport: Option<&'static Encoding>,
     /// Read pages (files and archive records) as a browser reads pages from the network: one
     /// that declares no encoding is never read as UTF-8 by a guess (so an undeclared UTF-8 page
     /// is windows-1252 mojibake, as a browser shows it). Without it a page that declares
@@ -163,7 +167,10 @@ thread_local! {
 /// cannot be read or written. (An input that cannot be read is
 /// an error record, not an error.)
 pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
-    check_encoding_label(args.encoding.as_deref())?;
+    let args = &BatchArgs {
+        transport: transport_charset(args.encoding.as_deref())?,
+        ..args.clone()
+    };
     let selects = super::select::parse_named(&args.select)?;
     let inputs = list_inputs(args)?;
     let jobs = args.jobs.map_or_else(
@@ -494,7 +501,7 @@ fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (V
         }
     };
     let n = bytes.len() as u64;
-    if let Err(e) = not_binary(&bytes, args.encoding.as_deref()) {
+    if let Err(e) = not_binary(&bytes, args.transport) {
         return (
             json!({"path": path_str, "bytes": n, "error": format!("{e:#}")}),
             n,
@@ -504,41 +511,31 @@ fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (V
     let mut m = Map::new();
     m.insert("path".into(), path_str.clone().into());
     m.insert("bytes".into(), n.into());
-    let rec = match parse_fields(
+    m.extend(parse_fields(
         &bytes,
-        args.encoding.clone(),
+        args.transport,
         !args.no_guess_utf8,
         args.base.as_ref(),
         args,
         selects,
-    ) {
-        Ok(fields) => {
-            m.extend(fields);
-            Value::Object(m)
-        }
-        Err(e) => json!({"path": path_str, "bytes": n, "error": e}),
-    };
-    let failed = rec.get("error").is_some();
-    (rec, n, failed)
+    ));
+    (Value::Object(m), n, false)
 }
 
-/// Parses a page's bytes (`transport`: the transport charset, a label already checked;
+/// Parses a page's bytes (`transport`: the transport charset;
 /// `guess_utf8`: whether an undeclared page is read in the author's encoding, UTF-8 when it is
 /// valid UTF-8 throughout, and the guess may say UTF-8, as for a local file) and gives the
 /// record's fields after `path`/`bytes`: `encoding`, `truncated` when the node
 /// budget stopped the parse, then the `--fields` in order. Links are resolved against the
 /// page's `<base href>` and `base`. Each worker reuses its arena.
-///
-/// # Errors
-/// The message of a parse that could not start (an unknown transport label).
 pub(super) fn parse_fields(
     bytes: &[u8],
-    transport: Option<String>,
+    transport: Option<&'static Encoding>,
     guess_utf8: bool,
     base: Option<&Url>,
     args: &BatchArgs,
     selects: &[(String, Selector)],
-) -> Result<Map<String, Value>, String> {
+) -> Map<String, Value> {
     ARENA.with(|arena| {
         let mut arena = arena.borrow_mut();
         arena.reset();
@@ -555,7 +552,7 @@ pub(super) fn parse_fields(
             },
             ..ParseOptions::default()
         };
-        let (doc, encoding) = parse_bytes(&arena, bytes, &options).map_err(|e| format!("{e:#}"))?;
+        let (doc, encoding) = parse_bytes(&arena, bytes, &options);
         let mut m = Map::new();
         m.insert("encoding".into(), encoding.name().into());
         if doc.truncated() {
@@ -586,11 +583,7 @@ pub(super) fn parse_fields(
                 Field::MainText => ("main_text", main.as_ref().and_then(|m| m.0.clone()).into()),
                 Field::Markdown => ("markdown", main.as_ref().and_then(|m| m.1.clone()).into()),
                 Field::PageType => ("page_type", main.as_ref().map(|m| m.2.as_str()).into()),
-                Field::Meta => (
-                    "meta",
-                    serde_json::to_value(extract::meta_resolved(&doc, base))
-                        .map_err(|e| format!("{e:#}"))?,
-                ),
+                Field::Meta => ("meta", json!(extract::meta_resolved(&doc, base))),
                 Field::Links => (
                     "links",
                     extract::links(&doc, base)
@@ -605,6 +598,6 @@ pub(super) fn parse_fields(
             m.insert(k.into(), v);
         }
         super::select::add_fields(&mut m, &doc, selects);
-        Ok(m)
+        m
     })
 }

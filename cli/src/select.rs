@@ -11,9 +11,7 @@ use serde_json::{Map, Value};
 use simdhtml::select::Selector;
 use simdhtml::{Arena, Document, NodeRef, ParseOptions};
 
-use super::load::{
-    SniffArgs, check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated,
-};
+use super::load::{SniffArgs, page_options, parse_bytes, read_input, warn_if_truncated};
 
 /// Arguments of `simdhtml select`.
 #[derive(Debug, Clone, Args)]
@@ -54,7 +52,6 @@ pub fn parse_selector(source: &str) -> anyhow::Result<Selector> {
 /// read); standard output cannot be written.
 pub fn run(args: &SelectArgs) -> anyhow::Result<ExitCode> {
     let selector = parse_selector(&args.selector)?;
-    check_encoding_label(args.input.encoding.as_deref())?;
     let stdin = ["-".to_owned()];
     let files = if args.files.is_empty() {
         &stdin[..]
@@ -63,13 +60,13 @@ pub fn run(args: &SelectArgs) -> anyhow::Result<ExitCode> {
     };
     let options = ParseOptions {
         scripting: args.scripting == "on",
-        ..page_options(&args.input)
+        ..page_options(&args.input)?
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut failed = false;
     let mut arena = Arena::new();
     for file in files {
-        let bytes = match read_input(file, args.input.encoding.as_deref()) {
+        let bytes = match read_input(file, options.input.transport_charset) {
             Ok(b) => b,
             Err(e) => {
                 out.flush().context("cannot write standard output")?;
@@ -79,7 +76,7 @@ pub fn run(args: &SelectArgs) -> anyhow::Result<ExitCode> {
             }
         };
         arena.reset();
-        let (doc, _) = parse_bytes(&arena, &bytes, &options)?;
+        let (doc, _) = parse_bytes(&arena, &bytes, &options);
         warn_if_truncated(file, &doc);
         if args.count {
             writeln!(out, "{file}\t{}", doc.select(&selector).count())

@@ -9,9 +9,7 @@ use anyhow::Context;
 use clap::Args;
 use simdhtml::{Arena, NodeData, ParseOptions};
 
-use super::load::{
-    SniffArgs, check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated,
-};
+use super::load::{SniffArgs, page_options, parse_bytes, read_input, warn_if_truncated};
 
 /// Arguments of `simdhtml stats`.
 #[derive(Debug, Clone, Args)]
@@ -33,7 +31,10 @@ pub struct StatsArgs {
 /// # Errors
 /// An unknown `--encoding` label (before any file is read); standard output cannot be written.
 pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
-    check_encoding_label(args.input.encoding.as_deref())?;
+    let options = ParseOptions {
+        collect_errors: true,
+        ..page_options(&args.input)?
+    };
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut failed = false;
     writeln!(
@@ -42,7 +43,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
     )?;
     let mut arena = Arena::new();
     for file in &args.files {
-        let bytes = match read_input(file, args.input.encoding.as_deref()) {
+        let bytes = match read_input(file, options.input.transport_charset) {
             Ok(b) => b,
             Err(e) => {
                 out.flush()?;
@@ -53,11 +54,7 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
         };
         arena.reset();
         let start = Instant::now();
-        let options = ParseOptions {
-            collect_errors: true,
-            ..page_options(&args.input)
-        };
-        let (doc, encoding) = parse_bytes(&arena, &bytes, &options)?;
+        let (doc, encoding) = parse_bytes(&arena, &bytes, &options);
         warn_if_truncated(file, &doc);
         let secs = start.elapsed().as_secs_f64();
         let (mut elements, mut text) = (0usize, 0usize);

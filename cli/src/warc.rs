@@ -25,6 +25,7 @@ use simdhtml::warc::{
 use url::Url;
 
 use super::batch::{BatchArgs, parse_fields};
+use simdhtml::input::transport_charset;
 use simdhtml::select::Selector;
 
 /// What the batch's summary line says about archives.
@@ -449,35 +450,31 @@ fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selecto
     }
     let truncated = record.truncation(body.cut.as_deref());
     // The HTTP charset, else --encoding; the page's URL for links, else --base.
-    let transport = capture
-        .charset()
-        .map(str::to_owned)
-        .or_else(|| args.encoding.clone());
+    let transport = match capture.charset().map(transport_charset).transpose() {
+        Ok(charset) => charset.or(args.transport),
+        Err(e) => {
+            m.insert("error".into(), e.to_string().into());
+            return Outcome::Line(Value::Object(m), n, true);
+        }
+    };
     let base = url.and_then(|u| Url::parse(u).ok());
     let base = base.as_ref().or(args.base.as_ref());
-    match parse_fields(
+    let mut fields = parse_fields(
         &body.bytes,
         transport,
         !args.no_guess_utf8,
         base,
         args,
         selects,
-    ) {
-        Ok(fields) => {
-            let mut fields = fields.into_iter();
-            // `encoding` first, then what the archive says about the record, then the fields.
-            if let Some((k, v)) = fields.next() {
-                m.insert(k, v);
-            }
-            if let Some(t) = truncated {
-                m.insert("truncated_record".into(), t.into());
-            }
-            m.extend(fields);
-            Outcome::Line(Value::Object(m), n, false)
-        }
-        Err(e) => {
-            m.insert("error".into(), e.into());
-            Outcome::Line(Value::Object(m), n, true)
-        }
+    )
+    .into_iter();
+    // `encoding` first, then what the archive says about the record, then the fields.
+    if let Some((k, v)) = fields.next() {
+        m.insert(k, v);
     }
+    if let Some(t) = truncated {
+        m.insert("truncated_record".into(), t.into());
+    }
+    m.extend(fields);
+    Outcome::Line(Value::Object(m), n, false)
 }

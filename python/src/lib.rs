@@ -22,13 +22,14 @@ mod warc;
 
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
+use encoding_rs::UTF_8;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyMemoryView, PyString};
 use self_cell::self_cell;
 use simdhtml::extract::{self, MainContent, MarkdownOptions, TextOptions};
-use simdhtml::input::InputOptions;
+use simdhtml::input::{Encoding, InputOptions};
 use simdhtml::select::Selector;
 use simdhtml::serialize::{SerializeOptions, serialize_document};
 use simdhtml::tree_builder::QuirksMode;
@@ -78,7 +79,7 @@ self_cell!(
 /// transport charset `encoding`, and the command's node budget (the larger of 1,000,000 nodes
 /// and one per input byte; `simdhtml::parser::page_node_budget`).
 fn page_options(
-    encoding: Option<String>,
+    encoding: Option<&'static Encoding>,
     guess_utf8: bool,
     scripting: bool,
     len: usize,
@@ -95,16 +96,14 @@ fn page_options(
     }
 }
 
-/// Checks an encoding label as `parse` takes it.
-fn check_label(label: Option<&str>) -> PyResult<()> {
-    if let Some(l) = label
-        && simdhtml::input::Encoding::for_label(l.trim().as_bytes()).is_none()
-    {
-        return Err(PyValueError::new_err(format!(
-            "unknown character encoding label {l:?} (not a label of the WHATWG Encoding Standard)"
-        )));
-    }
-    Ok(())
+/// The transport charset an `encoding` label names (`None` without one), by the library's
+/// check ([`simdhtml::input::transport_charset`]); `ValueError` for an unknown label.
+fn transport_charset(label: Option<&str>) -> PyResult<Option<&'static Encoding>> {
+    label
+        .map(|l| {
+            simdhtml::input::transport_charset(l).map_err(|e| PyValueError::new_err(e.to_string()))
+        })
+        .transpose()
 }
 
 /// Parses `base_url` (an absolute URL).
@@ -120,7 +119,7 @@ fn parse_base(base_url: Option<&str>) -> PyResult<Option<Url>> {
 fn parse_input(
     py: Python<'_>,
     input: Input,
-    encoding: Option<String>,
+    encoding: Option<&'static Encoding>,
     guess_utf8: bool,
     base: Option<Url>,
     scripting: bool,
@@ -132,20 +131,21 @@ fn parse_input(
     let options = page_options(encoding, guess_utf8, scripting, len);
     let reparse = match &input {
         Input::Bytes(_) => options.clone(),
-        Input::Text(_) => page_options(Some("utf-8".into()), guess_utf8, scripting, len),
+        Input::Text(_) => page_options(Some(UTF_8), guess_utf8, scripting, len),
     };
     let owner = Owner {
         arena: Arena::new(),
         input,
     };
-    let parsed = py
-        .detach(move || {
-            Parsed::try_new(owner, |o| match &o.input {
-                Input::Bytes(b) => parse_document(&o.arena, b, &options),
-                Input::Text(s) => Ok(parse_document_str(&o.arena, s, &options)),
-            })
+    let parsed = py.detach(move || {
+        Parsed::new(owner, |o| match &o.input {
+            Input::Bytes(b) => {
+                let Ok(doc) = parse_document(&o.arena, b, &options);
+                doc
+            }
+            Input::Text(s) => parse_document_str(&o.arena, s, &options),
         })
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    });
     Ok(Document {
         parsed: Mutex::new(parsed),
         options: reparse,
@@ -189,7 +189,7 @@ fn parse(
     scripting: bool,
     guess_utf8: bool,
 ) -> PyResult<Document> {
-    check_label(encoding.as_deref())?;
+    let encoding = transport_charset(encoding.as_deref())?;
     let base = parse_base(base_url)?;
     let input = if let Ok(s) = data.cast::<PyString>() {
         Input::Text(s.to_cow()?.into_owned())

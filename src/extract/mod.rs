@@ -29,6 +29,11 @@ use crate::dom::{Document, NodeData, NodeId};
 
 mod flat_tree;
 mod json;
+// `with_main_content` still checks the second parse with `if let Ok(..)`, from when
+// `parse_document` could fail for an unknown transport label; its `Result<_, Infallible>`
+// makes that pattern irrefutable. (main_content.rs is being changed on another branch; the
+// check goes, and with it this `allow`, once that has landed.)
+#[allow(irrefutable_let_patterns)]
 mod main_content;
 mod markdown;
 mod meta;
