@@ -168,6 +168,6 @@ pub use dom::{Document, NodeData, NodeId, NodeRef};
 pub use markup::Tag;
 pub use markup::{AttrSpan, NodeSpan};
 pub use parser::{
-    FragmentContext, ParseOptions, page_node_budget, parse_document, parse_document_str,
-    parse_fragment, parse_with_sink,
+    FragmentContext, PAGE_NODE_BUDGET_MIN, ParseOptions, page_node_budget, parse_document,
+    parse_document_str, parse_fragment, parse_with_sink,
 };

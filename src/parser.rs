@@ -259,13 +259,20 @@ impl SizeHint {
     }
 }
 
+/// The smallest node budget [`page_node_budget`] gives a page: 1,000,000 nodes.
+pub const PAGE_NODE_BUDGET_MIN: usize = 1_000_000;
+
 /// The node budget ([`ParseOptions::max_nodes`]) the `simdhtml` command and the Python
-/// package give a page of `bytes` input bytes: the larger of 1,000,000 nodes and one node per
-/// input byte. Real pages have about one node per 74 bytes (the shared corpus), so only input
-/// built to make the spec's tree grow with the square of its size reaches it; it keeps such a
-/// page to about 64 bytes of node records per input byte.
+/// package give a page of `bytes` input bytes: the larger of [`PAGE_NODE_BUDGET_MIN`]
+/// (1,000,000 nodes) and one node per input byte. Real pages have about one node per 74 bytes
+/// (the shared corpus), so only input built to make the spec's tree grow with the square of its
+/// size reaches it; it keeps such a page to about 64 bytes of node records per input byte.
 pub const fn page_node_budget(bytes: usize) -> usize {
-    if bytes > 1_000_000 { bytes } else { 1_000_000 }
+    if bytes > PAGE_NODE_BUDGET_MIN {
+        bytes
+    } else {
+        PAGE_NODE_BUDGET_MIN
+    }
 }
 
 /// Parses a whole document from its bytes (HTML Standard 13.2): the encoding sniffing algorithm

@@ -23,7 +23,7 @@ use simdhtml::{Arena, ParseOptions, extract};
 
 use url::Url;
 
-use super::load::{default_max_nodes, not_binary, parse_bytes, read_file, transport_charset};
+use super::load::{not_binary, parse_bytes, read_file, transport_charset};
 use super::output::Output;
 
 /// Arguments of `simdhtml batch`.
@@ -541,7 +541,7 @@ pub(super) fn parse_fields(
         arena.reset();
         let max_nodes = args
             .max_nodes
-            .map_or_else(|| default_max_nodes(bytes.len()), |n| n as usize);
+            .map_or_else(|| simdhtml::page_node_budget(bytes.len()), |n| n as usize);
         let options = ParseOptions {
             collect_errors: args.fields.contains(&Field::Errors),
             max_nodes: Some(max_nodes),

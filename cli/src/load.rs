@@ -187,16 +187,11 @@ pub fn page_options(input: &SniffArgs) -> anyhow::Result<ParseOptions> {
     })
 }
 
-/// The node budget ([`ParseOptions::max_nodes`]) of the page commands and `batch` for a page of
-/// `bytes` bytes, unless told otherwise ([`simdhtml::page_node_budget`]).
-pub fn default_max_nodes(bytes: usize) -> usize {
-    simdhtml::page_node_budget(bytes)
-}
-
 /// Parses the document's bytes as a browser does (BOM, transport charset, `<meta>` prescan,
 /// guess, default, and the re-parse when a later `<meta>` changes the encoding; 13.2.3).
 /// Returns the document and the encoding it was decoded with. Without a node budget in
-/// `options`, [`default_max_nodes`] applies (check [`Document::truncated`]).
+/// `options`, the library's page budget applies ([`simdhtml::page_node_budget`]; check
+/// [`Document::truncated`]).
 pub fn parse_bytes<'a>(
     arena: &'a Arena,
     bytes: &'a [u8],
@@ -207,7 +202,7 @@ pub fn parse_bytes<'a>(
         Some(_) => options,
         None => {
             budgeted = ParseOptions {
-                max_nodes: Some(default_max_nodes(bytes.len())),
+                max_nodes: Some(simdhtml::page_node_budget(bytes.len())),
                 ..options.clone()
             };
             &budgeted

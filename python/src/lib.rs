@@ -77,7 +77,7 @@ self_cell!(
 
 /// The parse options of the `simdhtml` command for a page of `len` bytes: `scripting`, the
 /// transport charset `encoding`, and the command's node budget (the larger of 1,000,000 nodes
-/// and one per input byte; `simdhtml::parser::page_node_budget`).
+/// and one per input byte; `simdhtml::page_node_budget`).
 fn page_options(
     encoding: Option<&'static Encoding>,
     guess_utf8: bool,
