@@ -4,8 +4,9 @@
 //! commands and `{"path": PATH, "error": MESSAGE}` by `batch`; the messages here do not repeat
 //! the path.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::Path;
+use std::process::ExitCode;
 
 use anyhow::{Context, anyhow, bail};
 use clap::Args;
@@ -211,6 +212,44 @@ pub fn parse_bytes<'a>(
     let Ok(doc) = parse_document(arena, bytes, options);
     let encoding = doc.encoding();
     (doc, encoding)
+}
+
+/// The page loop of the commands that take many files (`select`, `stats`): reads each of
+/// `files` in order ([`read_input`], `encoding` the transport charset) and runs `page` on its
+/// path and bytes with `arena` reset for it. A file that cannot be read gets one line on
+/// standard error, `simdhtml: PATH: WHY`, after what `out` holds so far is written, and the
+/// others are still done. Returns exit status 1 if a file could not be read, else 0, with
+/// `out` flushed.
+///
+/// # Errors
+/// The first error of `page` (the loop stops there); `out` cannot be written.
+pub fn for_each_page<W: Write>(
+    files: &[String],
+    encoding: Option<&'static Encoding>,
+    out: &mut W,
+    mut page: impl FnMut(&mut W, &str, &[u8], &Arena) -> anyhow::Result<()>,
+) -> anyhow::Result<ExitCode> {
+    let mut failed = false;
+    let mut arena = Arena::new();
+    for file in files {
+        let bytes = match read_input(file, encoding) {
+            Ok(b) => b,
+            Err(e) => {
+                out.flush().context("cannot write standard output")?;
+                eprintln!("simdhtml: {e:#}");
+                failed = true;
+                continue;
+            }
+        };
+        arena.reset();
+        page(out, file, &bytes, &arena)?;
+    }
+    out.flush().context("cannot write standard output")?;
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Tells standard error when `doc` (parsed from `path`) stopped at its node budget.
