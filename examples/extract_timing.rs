@@ -48,7 +48,7 @@ fn main() {
         arena.reset();
         bytes += page.len();
         let t = Instant::now();
-        let doc = parse_document(&arena, page, &options).expect("no transport charset");
+        let Ok(doc) = parse_document(&arena, page, &options);
         parse_s += t.elapsed().as_secs_f64();
         let t = Instant::now();
         let main = || extract::with_main_content(&doc, page, &options, |d, c| c.text(d));

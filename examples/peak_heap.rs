@@ -68,7 +68,7 @@ fn main() {
         let stream = peak_of(|| {
             let arena = bumpalo::Bump::new();
             let utf8 = simdhtml::input::InputOptions {
-                transport_charset: Some("utf-8".into()),
+                transport_charset: Some(encoding_rs::UTF_8),
                 ..Default::default()
             };
             let mut parser = simdhtml::stream::Parser::with_input_options(

@@ -56,7 +56,7 @@ fn main() {
                     max_nodes: Some(page_node_budget(page.len())),
                     ..ParseOptions::default()
                 };
-                let doc = parse_document(&arena, page, &options).expect("no transport charset");
+                let Ok(doc) = parse_document(&arena, page, &options);
                 match task {
                     1 => {
                         let text =

@@ -7,8 +7,9 @@
 //! the tree a browser builds, as a [`Document`]: a table of nodes addressed by [`NodeId`]s, each
 //! a [`NodeData`] (element, text, comment, ...). [`NodeRef`] is the handle to walk it with: a
 //! node and its document, `Copy`, with the DOM's navigation. Strings borrow the input bytes, or
-//! the [`Arena`] where the parser changed them. Every input gives a tree; the one error is an
-//! unknown transport charset label in the options.
+//! the [`Arena`] where the parser changed them. Every input gives a tree: parsing cannot fail
+//! (a transport charset label is checked when the options are made,
+//! [`input::transport_charset`]).
 //!
 //! ```
 //! use simdhtml::{Arena, ParseOptions, extract, parse_document};
@@ -17,7 +18,7 @@
 //!              <h1>Menu</h1><p class=intro>Good <a href=/menu>food</a> &amp; drink"
 //!     .as_bytes();
 //! let arena = Arena::new();
-//! let doc = parse_document(&arena, bytes, &ParseOptions::default())?;
+//! let Ok(doc) = parse_document(&arena, bytes, &ParseOptions::default());
 //! assert_eq!(doc.encoding().name(), "UTF-8"); // from the <meta charset>
 //! assert_eq!(doc.title().as_deref(), Some("Le café"));
 //!
@@ -48,7 +49,6 @@
 //! let links = extract::links(&doc, None); // pass the page's `url::Url` to resolve them
 //! # #[cfg(feature = "links")]
 //! assert_eq!(links[0].as_str(), "/menu");
-//! # Ok::<(), simdhtml::input::InputError>(())
 //! ```
 //!
 //! With the `select` feature, CSS selectors find elements as
@@ -132,6 +132,8 @@
 //!   `NodeRef::matches`), with servo's `selectors` and `cssparser`.
 //! - `warc`: reading WARC and ARC web archives and the HTTP responses in them (`warc`), with
 //!   `flate2`, `brotli-decompressor`, `zstd`, `lz4_flex` and `bzip2`.
+//! - `serde`: `serde::Serialize` on the page metadata ([`extract::Meta`]), the layout of the
+//!   command's `batch --fields meta` and the Python package's `Document.meta`, with `serde`.
 
 // `unsafe` lives in the scanning layer only (`tokenizer::scan`, which allows it, each block with
 // a `// SAFETY:` comment and a scalar twin the tests compare).
@@ -166,6 +168,6 @@ pub use dom::{Document, NodeData, NodeId, NodeRef};
 pub use markup::Tag;
 pub use markup::{AttrSpan, NodeSpan};
 pub use parser::{
-    FragmentContext, ParseOptions, page_node_budget, parse_document, parse_document_str,
-    parse_fragment, parse_with_sink,
+    FragmentContext, PAGE_NODE_BUDGET_MIN, ParseOptions, page_node_budget, parse_document,
+    parse_document_str, parse_fragment, parse_with_sink,
 };

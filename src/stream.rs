@@ -58,9 +58,8 @@ use crate::Arena;
 use crate::dom::{ArenaSink, Document};
 use crate::driver::{Driver, Pause, tokenizer_options};
 use crate::input::{
-    Confidence, EncodingChange, EncodingSource, GUESS_LIMIT, InputError, InputOptions,
-    PRESCAN_LIMIT, Sniffed, UTF8_LIMIT, change_the_encoding, sniff, sniff_awaits_guess_bytes,
-    sniff_checks_utf8,
+    Confidence, EncodingChange, EncodingSource, GUESS_LIMIT, InputOptions, PRESCAN_LIMIT, Sniffed,
+    UTF8_LIMIT, change_the_encoding, sniff, sniff_awaits_guess_bytes, sniff_checks_utf8,
 };
 use crate::parser::ParseOptions;
 use crate::tokenizer::{Token, Tokenizer, TokenizerOptions};
@@ -89,8 +88,6 @@ struct StreamInput<'a> {
     published: &'a str,
     /// The document offset of `published`'s first byte.
     base: usize,
-    /// Set when sniffing failed (an unknown transport label); the input is then empty.
-    error: Option<InputError>,
     /// An encoding decided before sniffing (a re-parse): used instead of sniffing.
     forced: Option<Sniffed>,
     /// Set once [`PRESCAN_LIMIT`] bytes are in: whether nothing before the guess decides, so
@@ -125,7 +122,6 @@ impl<'a> StreamInput<'a> {
             pending: String::new(),
             published: "",
             base: 0,
-            error: None,
             forced: None,
             awaits_guess_bytes: None,
             checks_utf8: None,
@@ -194,20 +190,15 @@ impl<'a> StreamInput<'a> {
             Decoding::Running(_) | Decoding::Text => return,
         };
         let sniffed = match self.forced {
-            Some(forced) => Ok(forced),
+            Some(forced) => forced,
             None => sniff(&pending, &self.options),
         };
-        match sniffed {
-            Ok(sniffed) => {
-                self.sniffed = Some(sniffed);
-                // "Decode" (Encoding Standard): a BOM wins and is removed.
-                self.decoding = Decoding::Running(sniffed.encoding.new_decoder());
-                self.decode(&pending, false);
-                if self.keep_sniffed_bytes {
-                    self.sniffed_bytes = Some(pending);
-                }
-            }
-            Err(e) => self.error = Some(e),
+        self.sniffed = Some(sniffed);
+        // "Decode" (Encoding Standard): a BOM wins and is removed.
+        self.decoding = Decoding::Running(sniffed.encoding.new_decoder());
+        self.decode(&pending, false);
+        if self.keep_sniffed_bytes {
+            self.sniffed_bytes = Some(pending);
         }
     }
 
@@ -337,8 +328,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A parser with `input` options for encoding sniffing (transport charset, default
-    /// encoding, guessing). An unknown transport label gives an empty document; check it
-    /// beforehand with [`crate::input::sniff`] if that matters.
+    /// encoding, guessing).
     pub fn with_input_options(
         arena: &'a Arena,
         options: ParseOptions,

@@ -3,7 +3,9 @@
 
 mod common;
 
-use simdhtml::input::{Encoding, InputOptions, extract_meta_charset, prescan, sniff};
+use simdhtml::input::{
+    Encoding, InputOptions, extract_meta_charset, prescan, sniff, transport_charset,
+};
 
 /// (label, name) for every label in `encodings.json` (whatwg/encoding's table, in the shared
 /// folder as `spec/encodings.json`); `None` after the `skipped:` line for `test` when it is
@@ -34,11 +36,14 @@ fn every_label_resolves_to_its_encoding() {
     let mut wrong = Vec::new();
     for (label, name) in &labels {
         // As a transport charset: ASCII case-insensitive, surrounding whitespace ignored.
-        let options = InputOptions {
-            transport_charset: Some(format!(" \t{}\n", label.to_ascii_uppercase())),
-            ..InputOptions::default()
-        };
-        let transport = sniff(b"", &options).map(|s| s.encoding.name());
+        let transport =
+            transport_charset(&format!(" \t{}\n", label.to_ascii_uppercase())).map(|encoding| {
+                let options = InputOptions {
+                    transport_charset: Some(encoding),
+                    ..InputOptions::default()
+                };
+                sniff(b"", &options).encoding.name()
+            });
         // In a `content` attribute and through `Encoding::for_label`.
         let content = extract_meta_charset(&format!("text/html; charset={label}"));
         let direct = Encoding::for_label(label.as_bytes());

@@ -5,8 +5,9 @@
 use bumpalo::Bump;
 use proptest::prelude::*;
 use simdhtml::input::{
-    Confidence, Encoding, EncodingSource, InputOptions, PRESCAN_LIMIT, change_the_encoding, decode,
-    decode_with, extract_meta_charset, get_xml_encoding, prescan, prescan_with_end, sniff,
+    Confidence, Encoding, EncodingSource, InputError, InputOptions, PRESCAN_LIMIT,
+    change_the_encoding, decode, decode_with, extract_meta_charset, get_xml_encoding, prescan,
+    prescan_with_end, sniff, transport_charset,
 };
 
 /// Pieces that steer the prescan into its branches.
@@ -71,7 +72,8 @@ fn options() -> impl Strategy<Value = InputOptions> {
         any::<bool>(),
     )
         .prop_map(|(label, guess, guess_utf8)| InputOptions {
-            transport_charset: label.map(str::to_string),
+            // The unknown label has no encoding (`transport_charset` refuses it): none given.
+            transport_charset: label.and_then(|l| transport_charset(l).ok()),
             default_encoding: None,
             guess,
             guess_utf8,
@@ -88,19 +90,15 @@ proptest! {
     #[test]
     fn sniff_and_decode_never_panic(bytes in any_bytes(), options in options()) {
         let arena = Bump::new();
-        match (sniff(&bytes, &options), decode(&arena, &bytes, &options)) {
-            (Ok(sniffed), Ok(decoded)) => {
-                prop_assert_eq!(sniffed.encoding, decoded.encoding);
-                prop_assert_eq!(sniffed.source, decoded.source);
-                prop_assert_ne!(decoded.confidence, Confidence::Irrelevant);
-                let certain = matches!(decoded.source, EncodingSource::Bom | EncodingSource::Transport);
-                prop_assert_eq!(certain, decoded.confidence == Confidence::Certain);
-                if Encoding::for_bom(&bytes).is_some() {
-                    prop_assert_eq!(decoded.source, EncodingSource::Bom);
-                }
-            }
-            (Err(a), Err(b)) => prop_assert_eq!(a, b),
-            (a, b) => prop_assert!(false, "sniff {:?} but decode {:?}", a, b),
+        let sniffed = sniff(&bytes, &options);
+        let decoded = decode(&arena, &bytes, &options);
+        prop_assert_eq!(sniffed.encoding, decoded.encoding);
+        prop_assert_eq!(sniffed.source, decoded.source);
+        prop_assert_ne!(decoded.confidence, Confidence::Irrelevant);
+        let certain = matches!(decoded.source, EncodingSource::Bom | EncodingSource::Transport);
+        prop_assert_eq!(certain, decoded.confidence == Confidence::Certain);
+        if Encoding::for_bom(&bytes).is_some() {
+            prop_assert_eq!(decoded.source, EncodingSource::Bom);
         }
     }
 
@@ -150,26 +148,30 @@ proptest! {
     }
 
     /// Bytes in, a tree out: `parse_document` runs sniffing, decoding, the tree builder and at
-    /// most one re-parse without panicking; only an unknown transport label is an error, and
-    /// the confidence at the end agrees with how the encoding was decided.
+    /// most one re-parse without panicking, and the confidence at the end agrees with how the
+    /// encoding was decided.
     #[test]
     fn parse_document_never_panics(bytes in any_bytes(), options in options()) {
         let arena = Bump::new();
-        let label_known = options
-            .transport_charset
-            .as_ref()
-            .is_none_or(|l| Encoding::for_label(l.as_bytes()).is_some());
         let options = simdhtml::ParseOptions { input: options, ..Default::default() };
-        match simdhtml::parse_document(&arena, &bytes, &options) {
-            Ok(doc) => {
-                prop_assert!(label_known);
-                let source = doc.encoding_source().expect("parsed from bytes");
-                if matches!(source, EncodingSource::Bom | EncodingSource::Transport | EncodingSource::Reparse) {
-                    prop_assert_eq!(doc.confidence(), Confidence::Certain);
-                }
-                prop_assert_ne!(doc.confidence(), Confidence::Irrelevant);
+        let Ok(doc) = simdhtml::parse_document(&arena, &bytes, &options);
+        let source = doc.encoding_source().expect("parsed from bytes");
+        if matches!(source, EncodingSource::Bom | EncodingSource::Transport | EncodingSource::Reparse) {
+            prop_assert_eq!(doc.confidence(), Confidence::Certain);
+        }
+        prop_assert_ne!(doc.confidence(), Confidence::Irrelevant);
+    }
+
+    /// A transport charset label is known exactly when the Encoding Standard has it (any ASCII
+    /// case, ASCII white space around it); the error names the label as given.
+    #[test]
+    fn transport_charset_refuses_exactly_unknown_labels(label in "[ \\t]?[a-zA-Z0-9_:-]{0,12}[ \\t\\n]?") {
+        match transport_charset(&label) {
+            Ok(encoding) => prop_assert_eq!(Some(encoding), Encoding::for_label(label.as_bytes())),
+            Err(e) => {
+                prop_assert!(Encoding::for_label(label.as_bytes()).is_none());
+                prop_assert_eq!(e, InputError::UnknownTransportLabel { label: label.clone() });
             }
-            Err(_) => prop_assert!(!label_known),
         }
     }
 }

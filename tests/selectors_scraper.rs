@@ -187,9 +187,7 @@ fn same_matches_as_scraper_where_the_trees_agree() {
     for page in &pages {
         let arena = Arena::new();
         let bytes = page.bytes();
-        let text = decode(&arena, &bytes, &InputOptions::default())
-            .expect("default options")
-            .text;
+        let text = decode(&arena, &bytes, &InputOptions::default()).text;
         let doc = parse_document_str(&arena, text, &ParseOptions::default());
         let html = scraper::Html::parse_document(text);
         let mut our_order = HashMap::new();

@@ -205,9 +205,7 @@ fn minify_pages(entries: &[PathBuf]) -> Totals {
     for path in entries {
         let bytes = std::fs::read(path).unwrap();
         let arena = Arena::new();
-        let text = decode(&arena, &bytes, &InputOptions::default())
-            .unwrap()
-            .text;
+        let text = decode(&arena, &bytes, &InputOptions::default()).text;
         let doc = parse_document_str(&arena, text, &ParseOptions::default());
         t.pages += 1;
         t.spec_bytes += serialize_document(&doc, &SerializeOptions::default()).len();

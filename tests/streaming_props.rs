@@ -33,7 +33,7 @@ fn chunks(bytes: &[u8], size: usize, cuts: &[prop::sample::Index]) -> Vec<Vec<u8
 
 fn input_options(utf8: bool) -> InputOptions {
     InputOptions {
-        transport_charset: utf8.then(|| "utf-8".to_string()),
+        transport_charset: utf8.then_some(encoding_rs::UTF_8),
         ..InputOptions::default()
     }
 }
@@ -92,7 +92,7 @@ proptest! {
         let bytes = input.as_bytes();
         let state = STATES[s];
         let arena = Arena::new();
-        let text = decode(&arena, bytes, &input_options(utf8)).unwrap().text;
+        let text = decode(&arena, bytes, &input_options(utf8)).text;
         let mut whole = Tokenizer::new(&arena, text, tokenizer_options(state, false));
         let expected = describe(whole.by_ref());
         let expected_errors = error_list(whole.errors());
@@ -124,7 +124,7 @@ proptest! {
         let bytes = input.as_bytes();
         let arena = Arena::new();
         let options = ParseOptions { collect_errors: true, ..ParseOptions::default() };
-        let text = decode(&arena, bytes, &input_options(utf8)).unwrap().text;
+        let text = decode(&arena, bytes, &input_options(utf8)).text;
         let expected = doc_summary(&parse_document_str(&arena, text, &options));
 
         let mut parser = Parser::with_input_options(
@@ -179,7 +179,7 @@ fn byte_at_a_time_on_a_long_document() {
         ..ParseOptions::default()
     };
     let utf8 = input_options(true);
-    let text = decode(&arena, html.as_bytes(), &utf8).unwrap().text;
+    let text = decode(&arena, html.as_bytes(), &utf8).text;
     let expected = doc_summary(&parse_document_str(&arena, text, &options));
     let mut parser = Parser::with_input_options(&arena, options, utf8);
     for b in html.as_bytes() {
@@ -269,7 +269,7 @@ fn streamed_bytes_report_the_sniffed_encoding() {
     let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode(text);
     let arena = Arena::new();
     let options = ParseOptions::default();
-    let whole = simdhtml::parse_document(&arena, &bytes, &options).expect("no transport label");
+    let Ok(whole) = simdhtml::parse_document(&arena, &bytes, &options);
     for chunk in [1, 3, 7, 64] {
         let mut parser = Parser::new(&arena, options.clone());
         for piece in bytes.chunks(chunk) {
@@ -305,7 +305,7 @@ fn a_late_meta_reparses_the_stream() {
         let arena = Arena::new();
         let mut options = ParseOptions::default();
         options.input.guess = false;
-        let whole = simdhtml::parse_document(&arena, &bytes, &options).expect("no transport label");
+        let Ok(whole) = simdhtml::parse_document(&arena, &bytes, &options);
         assert_eq!(whole.encoding(), encoding, "{label}");
         if encoding != encoding_rs::WINDOWS_1252 {
             // Sniffing gave the default, windows-1252: the <meta> made the parser start over.
@@ -358,7 +358,7 @@ fn a_late_meta_after_ascii_streams_the_same() {
         let mut options = ParseOptions::default();
         options.input.guess = false;
         options.collect_errors = true;
-        let whole = simdhtml::parse_document(&arena, &bytes, &options).expect("no transport label");
+        let Ok(whole) = simdhtml::parse_document(&arena, &bytes, &options);
         assert_eq!(whole.encoding(), encoding, "{label}");
         let want = (
             doc_summary(&whole),
@@ -391,7 +391,7 @@ fn a_guess_from_bytes_after_the_prescan_window_streams_the_same() {
     let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode(&text);
     let arena = Arena::new();
     let options = ParseOptions::default();
-    let whole = simdhtml::parse_document(&arena, &bytes, &options).expect("no transport label");
+    let Ok(whole) = simdhtml::parse_document(&arena, &bytes, &options);
     assert_eq!(whole.encoding(), encoding_rs::SHIFT_JIS);
     assert_eq!(
         whole.encoding_source(),
@@ -443,7 +443,7 @@ fn a_page_cut_at_the_guess_window_streams_the_same() {
                     ..ParseOptions::default()
                 };
                 let arena = Arena::new();
-                let whole = simdhtml::parse_document(&arena, bytes, &options).unwrap();
+                let Ok(whole) = simdhtml::parse_document(&arena, bytes, &options);
                 for chunk in [1, 1000, GUESS_LIMIT - 1, GUESS_LIMIT, 100_000] {
                     let mut parser = Parser::new(&arena, options.clone());
                     for piece in bytes.chunks(chunk) {
@@ -578,7 +578,7 @@ fn undeclared_utf8_after_an_ascii_head_streams_the_same() {
     for (name, bytes, guess_utf8, encoding, source) in cases {
         let options = file_options(guess_utf8);
         let arena = Arena::new();
-        let whole = simdhtml::parse_document(&arena, bytes, &options).unwrap();
+        let Ok(whole) = simdhtml::parse_document(&arena, bytes, &options);
         assert_eq!(
             (whole.encoding(), whole.encoding_source()),
             (encoding, Some(source)),
@@ -593,7 +593,7 @@ fn undeclared_utf8_after_an_ascii_head_streams_the_same() {
             );
         }
         let whole_tokens = {
-            let text = decode(&arena, bytes, &options.input).unwrap().text;
+            let text = decode(&arena, bytes, &options.input).text;
             let mut tokenizer = Tokenizer::new(&arena, text, tokenizer_options(State::Data, false));
             (describe(tokenizer.by_ref()), error_list(tokenizer.errors()))
         };
@@ -684,7 +684,7 @@ proptest! {
         }
         let options = file_options(guess_utf8);
         let arena = Arena::new();
-        let whole = simdhtml::parse_document(&arena, &bytes, &options).unwrap();
+        let Ok(whole) = simdhtml::parse_document(&arena, &bytes, &options);
         let mut parser = Parser::new(&arena, options);
         for chunk in chunks(&bytes, size, &cuts) {
             parser.feed(&chunk);

@@ -25,7 +25,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 pub use args::BatchArgs;
 
-use super::load::check_encoding_label;
+use super::load::transport_charset;
 use super::output::Output;
 use archives::{ArchiveStats, run_archives};
 use inputs::{Input, list_inputs};
@@ -39,7 +39,10 @@ use pages::run_pages;
 /// cannot be read or written. (An input that cannot be read is
 /// an error record, not an error.)
 pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
-    check_encoding_label(args.encoding.as_deref())?;
+    let args = &BatchArgs {
+        transport: transport_charset(args.encoding.as_deref())?,
+        ..args.clone()
+    };
     let selects = crate::select::parse_named(&args.select)?;
     let inputs = list_inputs(args)?;
     let jobs = args.jobs.map_or_else(

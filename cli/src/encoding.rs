@@ -14,13 +14,13 @@
 
 use anyhow::Result;
 use clap::Args;
-use simdhtml::input::{Confidence, Encoding, EncodingSource, InputError, InputOptions, sniff};
+use simdhtml::input::{Confidence, Encoding, EncodingSource, InputOptions, sniff};
 use simdhtml::{Arena, ParseOptions, parse_document};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use super::load::{SniffArgs, check_encoding_label, read_input};
+use super::load::{SniffArgs, read_input};
 
 /// Arguments of `simdhtml encoding`.
 #[derive(Debug, Args)]
@@ -57,18 +57,15 @@ pub fn run(args: &EncodingArgs) -> Result<ExitCode> {
 /// # Errors
 /// An unknown `--encoding` label (the message names it); a failure to write to `out` or `err`.
 pub fn run_to(args: &EncodingArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<ExitCode> {
-    check_encoding_label(args.input.encoding.as_deref())?;
     let options = InputOptions {
-        transport_charset: args.input.encoding.clone(),
-        default_encoding: None,
         guess: !args.no_guess,
-        guess_utf8: !args.input.no_guess_utf8,
+        ..args.input.input_options()?
     };
     let mut all_read = true;
     for path in &args.files {
-        match read_input(path, args.input.encoding.as_deref()) {
+        match read_input(path, options.transport_charset) {
             Ok(bytes) => {
-                let (encoding, source) = document_encoding(&bytes, &options)?;
+                let (encoding, source) = document_encoding(&bytes, &options);
                 writeln!(out, "{}", format_line(path, encoding, source))?;
             }
             Err(e) => {
@@ -87,27 +84,24 @@ pub fn run_to(args: &EncodingArgs, out: &mut dyn Write, err: &mut dyn Write) -> 
 /// The encoding a document's `bytes` end up decoded with and the step that decided it: the
 /// sniffing algorithm's answer when it is certain (BOM, transport), else the parse's
 /// ([`simdhtml::Document::encoding`], which a `<meta>` met while parsing may have changed).
-///
-/// # Errors
-/// [`InputError::UnknownTransportLabel`] for an unknown transport charset.
 pub fn document_encoding(
     bytes: &[u8],
     options: &InputOptions,
-) -> Result<(&'static Encoding, EncodingSource), InputError> {
-    let sniffed = sniff(bytes, options)?;
+) -> (&'static Encoding, EncodingSource) {
+    let sniffed = sniff(bytes, options);
     if sniffed.confidence != Confidence::Tentative {
-        return Ok((sniffed.encoding, sniffed.source));
+        return (sniffed.encoding, sniffed.source);
     }
     let arena = Arena::new();
     let options = ParseOptions {
         input: options.clone(),
         ..ParseOptions::default()
     };
-    let doc = parse_document(&arena, bytes, &options)?;
-    Ok((
+    let Ok(doc) = parse_document(&arena, bytes, &options);
+    (
         doc.encoding(),
         doc.encoding_source().unwrap_or(sniffed.source),
-    ))
+    )
 }
 
 /// One output line, without the newline: `PATH<TAB>NAME<TAB>STEP`, e.g.

@@ -11,9 +11,7 @@ use clap::Args;
 use simdhtml::Arena;
 use simdhtml::serialize::{SerializeOptions, ShadowRoots, serialize_document_to};
 
-use super::load::{
-    SniffArgs, check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated,
-};
+use super::load::{SniffArgs, page_options, parse_bytes, read_input, warn_if_truncated};
 
 /// Arguments of `simdhtml html`.
 #[derive(Debug, Clone, Args)]
@@ -43,10 +41,10 @@ pub struct HtmlArgs {
 /// An unknown `--encoding` label; unreadable, binary or bad gzip input (the message names
 /// it); a failure to write standard output.
 pub fn run(args: &HtmlArgs) -> anyhow::Result<ExitCode> {
-    check_encoding_label(args.input.encoding.as_deref())?;
-    let bytes = read_input(&args.file, args.input.encoding.as_deref())?;
+    let options = page_options(&args.input)?;
+    let bytes = read_input(&args.file, options.input.transport_charset)?;
     let arena = Arena::new();
-    let (doc, _) = parse_bytes(&arena, &bytes, &page_options(&args.input))?;
+    let (doc, _) = parse_bytes(&arena, &bytes, &options);
     warn_if_truncated(&args.file, &doc);
     let shadow_roots = match args.shadow_roots.as_str() {
         "serializable" => ShadowRoots::Serializable,

@@ -9,9 +9,7 @@ use simdhtml::Arena;
 use simdhtml::extract::links;
 use url::Url;
 
-use super::load::{
-    SniffArgs, check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated,
-};
+use super::load::{SniffArgs, page_options, parse_bytes, read_input, warn_if_truncated};
 
 /// Arguments of `simdhtml links`.
 #[derive(Debug, Clone, Args)]
@@ -42,10 +40,10 @@ pub(crate) fn parse_url(s: &str) -> Result<Url, String> {
 /// An unknown `--encoding` label; unreadable, binary or bad gzip input (the message names
 /// it); a failure to write standard output.
 pub fn run(args: &LinksArgs) -> anyhow::Result<ExitCode> {
-    check_encoding_label(args.input.encoding.as_deref())?;
-    let bytes = read_input(&args.file, args.input.encoding.as_deref())?;
+    let options = page_options(&args.input)?;
+    let bytes = read_input(&args.file, options.input.transport_charset)?;
     let arena = Arena::new();
-    let (doc, _) = parse_bytes(&arena, &bytes, &page_options(&args.input))?;
+    let (doc, _) = parse_bytes(&arena, &bytes, &options);
     warn_if_truncated(&args.file, &doc);
     let mut out = BufWriter::new(std::io::stdout().lock());
     for l in links(&doc, args.base.as_ref()) {

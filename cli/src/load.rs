@@ -4,12 +4,13 @@
 //! commands and `{"path": PATH, "error": MESSAGE}` by `batch`; the messages here do not repeat
 //! the path.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::Path;
+use std::process::ExitCode;
 
 use anyhow::{Context, anyhow, bail};
 use clap::Args;
-use simdhtml::input::{Encoding, InputOptions, sniff};
+use simdhtml::input::{Encoding, InputOptions};
 use simdhtml::{Arena, Document, ParseOptions, parse_document};
 
 /// How many bytes the page commands decompress from a `.gz` input at most (64 MiB, `batch`'s
@@ -18,14 +19,17 @@ pub const PAGE_GZ_LIMIT: u64 = 64 * 1024 * 1024;
 
 /// The bytes of a page command's input: standard input for `-`, else the file as
 /// [`read_file`] reads it (a `.gz` name is decompressed, up to [`PAGE_GZ_LIMIT`] bytes). The
-/// error names the input. `encoding` is the command's `--encoding` label (already checked):
-/// when it names UTF-16, the bytes are not checked for binary data (UTF-16 text without a
-/// byte order mark is full of NUL bytes).
+/// error names the input. `encoding` is the command's `--encoding` ([`transport_charset`]):
+/// when it is UTF-16, the bytes are not checked for binary data (UTF-16 text without a byte
+/// order mark is full of NUL bytes).
 ///
 /// # Errors
 /// The input cannot be read or decompressed, or holds binary data (see [`binary_offset`]); the
 /// message is `PATH: WHY` (`standard input: WHY` for `-`).
-pub fn read_input(path: impl AsRef<Path>, encoding: Option<&str>) -> anyhow::Result<Vec<u8>> {
+pub fn read_input(
+    path: impl AsRef<Path>,
+    encoding: Option<&'static Encoding>,
+) -> anyhow::Result<Vec<u8>> {
     let path = path.as_ref();
     if path.as_os_str() == "-" {
         let mut v = Vec::new();
@@ -102,41 +106,36 @@ pub fn read_file(path: &Path, max_bytes: Option<(u64, &str)>) -> anyhow::Result<
 }
 
 /// `Ok` unless `bytes` are binary data ([`binary_offset`]); the error says where the first
-/// control byte is. With an `encoding` label that names UTF-16 (LE or BE), always `Ok`: the
-/// caller declared 16-bit text, whose ASCII characters come with NUL bytes.
+/// control byte is. With an `encoding` (the transport charset) of UTF-16 (LE or BE), always
+/// `Ok`: the caller declared 16-bit text, whose ASCII characters come with NUL bytes.
 ///
 /// # Errors
 /// `binary file (control byte at offset N), not HTML`.
-pub fn not_binary(bytes: &[u8], encoding: Option<&str>) -> anyhow::Result<()> {
-    let utf16 = encoding
-        .and_then(|l| Encoding::for_label(l.as_bytes()))
-        .is_some_and(|e| e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE);
+pub fn not_binary(bytes: &[u8], encoding: Option<&'static Encoding>) -> anyhow::Result<()> {
+    let utf16 = encoding.is_some_and(|e| e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE);
     match binary_offset(bytes) {
         Some(at) if !utf16 => bail!("binary file (control byte at offset {at}), not HTML"),
         _ => Ok(()),
     }
 }
 
-/// `Ok` when `label` (the `--encoding` option) is absent or a label of the WHATWG Encoding
-/// Standard; every command checks it this way before reading any input.
+/// The transport charset `--encoding` names (`None` without the option), by
+/// [`simdhtml::input::transport_charset`]; every command asks for it before reading any input.
 ///
 /// # Errors
 /// `unknown encoding label "LABEL" given to --encoding (not a label of the WHATWG Encoding
 /// Standard)`.
-pub fn check_encoding_label(label: Option<&str>) -> anyhow::Result<()> {
-    if let Some(label) = label {
-        let options = InputOptions {
-            transport_charset: Some(label.to_owned()),
-            ..InputOptions::default()
-        };
-        if sniff(b"", &options).is_err() {
-            bail!(
-                "unknown encoding label {label:?} given to --encoding (not a label of the \
-                 WHATWG Encoding Standard)"
-            );
-        }
-    }
-    Ok(())
+pub fn transport_charset(label: Option<&str>) -> anyhow::Result<Option<&'static Encoding>> {
+    label
+        .map(|label| {
+            simdhtml::input::transport_charset(label).map_err(|_| {
+                anyhow!(
+                    "unknown encoding label {label:?} given to --encoding (not a label of the \
+                     WHATWG Encoding Standard)"
+                )
+            })
+        })
+        .transpose()
 }
 
 /// How the page commands read a file's encoding: `--encoding` and `--no-guess-utf8`.
@@ -163,58 +162,94 @@ pub struct SniffArgs {
 }
 
 impl SniffArgs {
-    /// The input options: `--encoding` as the transport charset, `guess_utf8` (the whole-input
-    /// UTF-8 check, and the guess allowed to say UTF-8) unless `--no-guess-utf8`.
-    pub fn input_options(&self) -> InputOptions {
-        InputOptions {
-            transport_charset: self.encoding.clone(),
+    /// The input options: `--encoding` as the transport charset ([`transport_charset`]),
+    /// `guess_utf8` (the whole-input UTF-8 check, and the guess allowed to say UTF-8) unless
+    /// `--no-guess-utf8`.
+    ///
+    /// # Errors
+    /// An unknown `--encoding` label ([`transport_charset`]).
+    pub fn input_options(&self) -> anyhow::Result<InputOptions> {
+        Ok(InputOptions {
+            transport_charset: transport_charset(self.encoding.as_deref())?,
             guess_utf8: !self.no_guess_utf8,
             ..InputOptions::default()
-        }
+        })
     }
 }
 
-/// The parse options of the page commands: the defaults, with the input options of `input`
-/// (its `--encoding` checked by [`check_encoding_label`]).
-pub fn page_options(input: &SniffArgs) -> ParseOptions {
-    ParseOptions {
-        input: input.input_options(),
+/// The parse options of the page commands: the defaults, with the input options of `input`.
+///
+/// # Errors
+/// An unknown `--encoding` label ([`transport_charset`]).
+pub fn page_options(input: &SniffArgs) -> anyhow::Result<ParseOptions> {
+    Ok(ParseOptions {
+        input: input.input_options()?,
         ..ParseOptions::default()
-    }
-}
-
-/// The node budget ([`ParseOptions::max_nodes`]) of the page commands and `batch` for a page of
-/// `bytes` bytes, unless told otherwise ([`simdhtml::page_node_budget`]).
-pub fn default_max_nodes(bytes: usize) -> usize {
-    simdhtml::page_node_budget(bytes)
+    })
 }
 
 /// Parses the document's bytes as a browser does (BOM, transport charset, `<meta>` prescan,
 /// guess, default, and the re-parse when a later `<meta>` changes the encoding; 13.2.3).
 /// Returns the document and the encoding it was decoded with. Without a node budget in
-/// `options`, [`default_max_nodes`] applies (check [`Document::truncated`]).
-///
-/// # Errors
-/// An unknown transport charset label in `options.input` (the message names it).
+/// `options`, the library's page budget applies ([`simdhtml::page_node_budget`]; check
+/// [`Document::truncated`]).
 pub fn parse_bytes<'a>(
     arena: &'a Arena,
     bytes: &'a [u8],
     options: &ParseOptions,
-) -> anyhow::Result<(Document<'a>, &'static Encoding)> {
+) -> (Document<'a>, &'static Encoding) {
     let budgeted;
     let options = match options.max_nodes {
         Some(_) => options,
         None => {
             budgeted = ParseOptions {
-                max_nodes: Some(default_max_nodes(bytes.len())),
+                max_nodes: Some(simdhtml::page_node_budget(bytes.len())),
                 ..options.clone()
             };
             &budgeted
         }
     };
-    let doc = parse_document(arena, bytes, options)?;
+    let Ok(doc) = parse_document(arena, bytes, options);
     let encoding = doc.encoding();
-    Ok((doc, encoding))
+    (doc, encoding)
+}
+
+/// The page loop of the commands that take many files (`select`, `stats`): reads each of
+/// `files` in order ([`read_input`], `encoding` the transport charset) and runs `page` on its
+/// path and bytes with `arena` reset for it. A file that cannot be read gets one line on
+/// standard error, `simdhtml: PATH: WHY`, after what `out` holds so far is written, and the
+/// others are still done. Returns exit status 1 if a file could not be read, else 0, with
+/// `out` flushed.
+///
+/// # Errors
+/// The first error of `page` (the loop stops there); `out` cannot be written.
+pub fn for_each_page<W: Write>(
+    files: &[String],
+    encoding: Option<&'static Encoding>,
+    out: &mut W,
+    mut page: impl FnMut(&mut W, &str, &[u8], &Arena) -> anyhow::Result<()>,
+) -> anyhow::Result<ExitCode> {
+    let mut failed = false;
+    let mut arena = Arena::new();
+    for file in files {
+        let bytes = match read_input(file, encoding) {
+            Ok(b) => b,
+            Err(e) => {
+                out.flush().context("cannot write standard output")?;
+                eprintln!("simdhtml: {e:#}");
+                failed = true;
+                continue;
+            }
+        };
+        arena.reset();
+        page(out, file, &bytes, &arena)?;
+    }
+    out.flush().context("cannot write standard output")?;
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Tells standard error when `doc` (parsed from `path`) stopped at its node budget.

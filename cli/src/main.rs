@@ -5,7 +5,6 @@
 
 mod batch;
 mod encoding;
-mod extract_json;
 mod html;
 mod links;
 mod load;

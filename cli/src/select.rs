@@ -9,11 +9,9 @@ use anyhow::{Context, bail};
 use clap::Args;
 use serde_json::{Map, Value};
 use simdhtml::select::Selector;
-use simdhtml::{Arena, Document, NodeRef, ParseOptions};
+use simdhtml::{Document, NodeRef, ParseOptions};
 
-use super::load::{
-    SniffArgs, check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated,
-};
+use super::load::{SniffArgs, for_each_page, page_options, parse_bytes, warn_if_truncated};
 
 /// Arguments of `simdhtml select`.
 #[derive(Debug, Clone, Args)]
@@ -54,7 +52,6 @@ pub fn parse_selector(source: &str) -> anyhow::Result<Selector> {
 /// read); standard output cannot be written.
 pub fn run(args: &SelectArgs) -> anyhow::Result<ExitCode> {
     let selector = parse_selector(&args.selector)?;
-    check_encoding_label(args.input.encoding.as_deref())?;
     let stdin = ["-".to_owned()];
     let files = if args.files.is_empty() {
         &stdin[..]
@@ -63,28 +60,16 @@ pub fn run(args: &SelectArgs) -> anyhow::Result<ExitCode> {
     };
     let options = ParseOptions {
         scripting: args.scripting == "on",
-        ..page_options(&args.input)
+        ..page_options(&args.input)?
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
-    let mut failed = false;
-    let mut arena = Arena::new();
-    for file in files {
-        let bytes = match read_input(file, args.input.encoding.as_deref()) {
-            Ok(b) => b,
-            Err(e) => {
-                out.flush().context("cannot write standard output")?;
-                eprintln!("simdhtml: {e:#}");
-                failed = true;
-                continue;
-            }
-        };
-        arena.reset();
-        let (doc, _) = parse_bytes(&arena, &bytes, &options)?;
+    let encoding = options.input.transport_charset;
+    for_each_page(files, encoding, &mut out, |out, file, bytes, arena| {
+        let (doc, _) = parse_bytes(arena, bytes, &options);
         warn_if_truncated(file, &doc);
         if args.count {
-            writeln!(out, "{file}\t{}", doc.select(&selector).count())
-                .context("cannot write standard output")?;
-            continue;
+            return writeln!(out, "{file}\t{}", doc.select(&selector).count())
+                .context("cannot write standard output");
         }
         for m in doc.select(&selector) {
             let line =
@@ -93,12 +78,7 @@ pub fn run(args: &SelectArgs) -> anyhow::Result<ExitCode> {
                 .and_then(|()| out.write_all(b"\n"))
                 .context("cannot write standard output")?;
         }
-    }
-    out.flush().context("cannot write standard output")?;
-    Ok(if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
+        Ok(())
     })
 }
 

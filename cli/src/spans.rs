@@ -12,9 +12,7 @@ use serde_json::{Map, Value};
 use simdhtml::markup::{AttrNamespace, Namespace};
 use simdhtml::{Arena, Document, NodeData, NodeId, ParseOptions};
 
-use super::load::{
-    SniffArgs, check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated,
-};
+use super::load::{SniffArgs, page_options, parse_bytes, read_input, warn_if_truncated};
 
 /// Arguments of `simdhtml spans`.
 #[derive(Debug, Clone, Args)]
@@ -59,16 +57,15 @@ pub fn run_to(args: &SpansArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode>
         "off" => false,
         other => bail!("--scripting must be `on` or `off`, not `{other}`"),
     };
-    check_encoding_label(args.input.encoding.as_deref())?;
-    let path = args.file.as_deref().unwrap_or("-");
-    let bytes = read_input(path, args.input.encoding.as_deref())?;
-    let arena = Arena::new();
     let options = ParseOptions {
         scripting,
         spans: true,
-        ..page_options(&args.input)
+        ..page_options(&args.input)?
     };
-    let (doc, _) = parse_bytes(&arena, &bytes, &options)?;
+    let path = args.file.as_deref().unwrap_or("-");
+    let bytes = read_input(path, options.input.transport_charset)?;
+    let arena = Arena::new();
+    let (doc, _) = parse_bytes(&arena, &bytes, &options);
     warn_if_truncated(path, &doc);
     for id in tree_order(&doc) {
         let Some(record) = node_record(&doc, id) else {

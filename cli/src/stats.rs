@@ -7,11 +7,9 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Args;
-use simdhtml::{Arena, NodeData, ParseOptions};
+use simdhtml::{NodeData, ParseOptions};
 
-use super::load::{
-    SniffArgs, check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated,
-};
+use super::load::{SniffArgs, for_each_page, page_options, parse_bytes, warn_if_truncated};
 
 /// Arguments of `simdhtml stats`.
 #[derive(Debug, Clone, Args)]
@@ -33,55 +31,42 @@ pub struct StatsArgs {
 /// # Errors
 /// An unknown `--encoding` label (before any file is read); standard output cannot be written.
 pub fn run(args: &StatsArgs) -> anyhow::Result<ExitCode> {
-    check_encoding_label(args.input.encoding.as_deref())?;
+    let options = ParseOptions {
+        collect_errors: true,
+        ..page_options(&args.input)?
+    };
     let mut out = BufWriter::new(std::io::stdout().lock());
-    let mut failed = false;
     writeln!(
         out,
         "path\tbytes\telements\ttext_bytes\tparse_errors\tencoding\tMB/s"
     )?;
-    let mut arena = Arena::new();
-    for file in &args.files {
-        let bytes = match read_input(file, args.input.encoding.as_deref()) {
-            Ok(b) => b,
-            Err(e) => {
-                out.flush()?;
-                eprintln!("simdhtml: {e:#}");
-                failed = true;
-                continue;
+    let encoding = options.input.transport_charset;
+    for_each_page(
+        &args.files,
+        encoding,
+        &mut out,
+        |out, file, bytes, arena| {
+            let start = Instant::now();
+            let (doc, encoding) = parse_bytes(arena, bytes, &options);
+            warn_if_truncated(file, &doc);
+            let secs = start.elapsed().as_secs_f64();
+            let (mut elements, mut text) = (0usize, 0usize);
+            for n in doc.descendants(doc.root()) {
+                match doc.data(n) {
+                    NodeData::Element(_) => elements += 1,
+                    NodeData::Text(t) => text += t.len(),
+                    _ => {}
+                }
             }
-        };
-        arena.reset();
-        let start = Instant::now();
-        let options = ParseOptions {
-            collect_errors: true,
-            ..page_options(&args.input)
-        };
-        let (doc, encoding) = parse_bytes(&arena, &bytes, &options)?;
-        warn_if_truncated(file, &doc);
-        let secs = start.elapsed().as_secs_f64();
-        let (mut elements, mut text) = (0usize, 0usize);
-        for n in doc.descendants(doc.root()) {
-            match doc.data(n) {
-                NodeData::Element(_) => elements += 1,
-                NodeData::Text(t) => text += t.len(),
-                _ => {}
-            }
-        }
-        let mbs = bytes.len() as f64 / 1e6 / secs.max(1e-9);
-        writeln!(
-            out,
-            "{file}\t{}\t{elements}\t{text}\t{}\t{}\t{mbs:.1}",
-            bytes.len(),
-            doc.errors().len(),
-            encoding.name()
-        )
-        .context("cannot write standard output")?;
-    }
-    out.flush().context("cannot write standard output")?;
-    Ok(if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+            let mbs = bytes.len() as f64 / 1e6 / secs.max(1e-9);
+            writeln!(
+                out,
+                "{file}\t{}\t{elements}\t{text}\t{}\t{}\t{mbs:.1}",
+                bytes.len(),
+                doc.errors().len(),
+                encoding.name()
+            )
+            .context("cannot write standard output")
+        },
+    )
 }

@@ -11,9 +11,7 @@ use simdhtml::extract::{
 };
 use simdhtml::{Arena, Document};
 
-use super::load::{
-    SniffArgs, check_encoding_label, page_options, parse_bytes, read_input, warn_if_truncated,
-};
+use super::load::{SniffArgs, page_options, parse_bytes, read_input, warn_if_truncated};
 
 /// Arguments of `simdhtml text`.
 #[derive(Debug, Clone, Args)]
@@ -48,11 +46,10 @@ pub struct TextArgs {
 /// An unknown `--encoding` label; unreadable, binary or bad gzip input (the message names
 /// it); a failure to write standard output.
 pub fn run(args: &TextArgs) -> anyhow::Result<ExitCode> {
-    check_encoding_label(args.input.encoding.as_deref())?;
-    let bytes = read_input(&args.file, args.input.encoding.as_deref())?;
+    let options = page_options(&args.input)?;
+    let bytes = read_input(&args.file, options.input.transport_charset)?;
     let arena = Arena::new();
-    let options = page_options(&args.input);
-    let (doc, _) = parse_bytes(&arena, &bytes, &options)?;
+    let (doc, _) = parse_bytes(&arena, &bytes, &options);
     warn_if_truncated(&args.file, &doc);
     // The options follow the document's scripting flag: the main content may come from the
     // page parsed again with scripting off (`with_main_content`).

@@ -9,7 +9,7 @@ use simdhtml::tokenizer::{State, Tokenizer, TokenizerOptions};
 use std::io::Write;
 use std::process::ExitCode;
 
-use super::load::{SniffArgs, check_encoding_label, read_input};
+use super::load::{SniffArgs, read_input};
 
 /// Arguments of `simdhtml tokens`.
 #[derive(Debug, Args)]
@@ -54,10 +54,9 @@ pub fn run(args: &TokensArgs) -> Result<ExitCode> {
     if args.chunk_size == Some(0) {
         bail!("--chunk-size must be at least 1");
     }
-    check_encoding_label(args.input.encoding.as_deref())?;
-    let bytes = read_input(&args.file, args.input.encoding.as_deref())?;
+    let input_options = args.input.input_options()?;
+    let bytes = read_input(&args.file, input_options.transport_charset)?;
     let arena = Arena::new();
-    let input_options = args.input.input_options();
     let options = TokenizerOptions {
         initial_state: Some(state),
         last_start_tag: args.last_start_tag.clone(),
@@ -78,14 +77,14 @@ pub fn run(args: &TokensArgs) -> Result<ExitCode> {
             tokens.extend(std::iter::from_fn(|| stream.next_token()));
             // The stream keeps only the input it may still need; lines and columns are
             // counted in the whole decoded text (the same sniffing and decoding).
-            let input = decode(&arena, &bytes, &input_options)?.text;
+            let input = decode(&arena, &bytes, &input_options).text;
             (
                 simdhtml::html5lib::tokens_to_json(tokens),
                 simdhtml::html5lib::errors_to_json(input, stream.errors()),
             )
         }
         None => {
-            let text = decode(&arena, &bytes, &input_options)?.text;
+            let text = decode(&arena, &bytes, &input_options).text;
             let mut tokenizer = Tokenizer::new(&arena, text, options);
             simdhtml::html5lib::tokenize_to_json(&mut tokenizer)
         }

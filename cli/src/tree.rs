@@ -14,7 +14,7 @@ use simdhtml::{
     serialize::html5lib_dump_to,
 };
 
-use super::load::{SniffArgs, check_encoding_label, read_input};
+use super::load::{SniffArgs, read_input};
 
 /// Arguments of `simdhtml tree`.
 #[derive(Debug, Clone, Args)]
@@ -87,16 +87,13 @@ pub fn run_to(args: &TreeArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> 
     if let Some(ctx) = args.fragment.as_deref() {
         check_fragment_context(ctx)?;
     }
-    check_encoding_label(args.input.encoding.as_deref())?;
-    let bytes = read_input(
-        args.file.as_deref().unwrap_or("-"),
-        args.input.encoding.as_deref(),
-    )?;
+    let input = args.input.input_options()?;
+    let bytes = read_input(args.file.as_deref().unwrap_or("-"), input.transport_charset)?;
     let arena = Arena::new();
     let options = ParseOptions {
         scripting,
         collect_errors: false,
-        input: args.input.input_options(),
+        input,
         scalar: args.scalar,
         max_nodes: None,
         allow_declarative_shadow_roots: None,
@@ -112,10 +109,13 @@ pub fn run_to(args: &TreeArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> 
             parser.finish()
         }
         Some(ctx) => {
-            let text = decode(&arena, &bytes, &options.input)?.text;
+            let text = decode(&arena, &bytes, &options.input).text;
             parse_fragment(&arena, text, FragmentContext::from_html5lib(ctx), &options)
         }
-        None => parse_document(&arena, &bytes, &options)?,
+        None => {
+            let Ok(doc) = parse_document(&arena, &bytes, &options);
+            doc
+        }
     };
     html5lib_dump_to(&doc, out).context("cannot write standard output")?;
     Ok(ExitCode::SUCCESS)

@@ -95,35 +95,39 @@ fn text_alt_and_links_write_alt_text_and_urls_inline() {
     assert_eq!(out, "A cat and dogs (/dogs).\nDay\tRain\nMon\t2 mm\n");
 }
 
+/// The `meta` field of `batch --fields meta --base https://example.org/a/` for `page` (a file),
+/// as written: the text after `"meta":`, without the record's closing brace and newline.
+fn batch_meta(page: &str) -> String {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("m.html");
+    std::fs::write(&file, page).unwrap();
+    let path = file.display().to_string();
+    let args = [
+        "batch",
+        &path,
+        "--fields",
+        "meta",
+        "--base",
+        "https://example.org/a/",
+    ];
+    let (code, out, err) = simdhtml(&args, b"");
+    assert_eq!(code, 0, "{err}");
+    let (_, meta) = out.split_once(r#""meta":"#).expect("a meta field");
+    meta.trim_end().strip_suffix('}').unwrap().to_owned()
+}
+
 #[test]
 fn batch_meta_field() {
-    let tmp = tempfile::tempdir().unwrap();
-    let page = tmp.path().join("m.html");
-    std::fs::write(
-        &page,
+    let meta = batch_meta(
         "<html lang=fr><head><meta name=description content='Pluie.'>\
          <link rel=canonical href=/pluie><meta name=robots content='noindex'>\
          <meta property=og:type content=article><meta name=twitter:card content=summary>\
          <meta http-equiv=refresh content='10'></head><body>\
          <article><time datetime=2024-05-01>1er mai</time></article>",
-    )
-    .unwrap();
-    let path = page.display().to_string();
-    let (code, out, err) = simdhtml(
-        &[
-            "batch",
-            &path,
-            "--fields",
-            "meta",
-            "--base",
-            "https://example.org/a/",
-        ],
-        b"",
     );
-    assert_eq!(code, 0, "{err}");
-    let rec: serde_json::Value = serde_json::from_str(out.trim_end()).unwrap();
+    let meta: serde_json::Value = serde_json::from_str(&meta).unwrap();
     assert_eq!(
-        rec["meta"],
+        meta,
         serde_json::json!({
             "description": "Pluie.",
             "canonical": "https://example.org/pluie",
@@ -136,6 +140,30 @@ fn batch_meta_field() {
             "lang": "fr",
             "refresh": {"delay": 10, "url": null},
         })
+    );
+}
+
+/// The `meta` object's bytes: the keys in their order, strings escaped as JSON escapes them
+/// (quotes, backslashes, control characters; other characters as they are).
+#[test]
+fn batch_meta_field_bytes() {
+    let meta = batch_meta(
+        "<meta charset=utf-8><meta name=author content='Zo\u{e9} \"Z\" \\ <b>&#1;&#9;'>\
+         <meta property=og:image content=i.png><meta name=robots content='NOFOLLOW, max-snippet:5'>\
+         <meta http-equiv=refresh content='0; url=/b'>",
+    );
+    assert_eq!(
+        meta,
+        concat!(
+            r#"{"description":null,"canonical":null,"#,
+            r#""robots":{"noindex":false,"nofollow":true,"directives":["nofollow","max-snippet:5"]},"#,
+            r#""og":{"title":null,"description":null,"image":"https://example.org/a/i.png","type":null},"#,
+            r#""twitter":{"title":null,"description":null,"image":null,"card":null},"#,
+            r#""published":null,"modified":null,"#,
+            "\"author\":\"Zo\u{e9} \\\"Z\\\" \\\\ <b>\\u0001\",",
+            r#""lang":null,"#,
+            r#""refresh":{"delay":0,"url":"https://example.org/b"}}"#,
+        )
     );
 }
 

@@ -5,7 +5,7 @@
 //! Everything here is iterative: a 64 KiB input can nest 20,000 elements deep.
 
 use simdhtml::dom::ElementData;
-use simdhtml::input::InputOptions;
+use simdhtml::input::{self, InputOptions};
 use simdhtml::tokenizer::{Attribute, State, Token};
 use simdhtml::markup::{AttrNamespace, Namespace, QuirksMode};
 use simdhtml::{Document, FragmentContext, NodeData, NodeId};
@@ -67,8 +67,8 @@ pub const LAST_START_TAGS: [Option<&str>; 8] = [
     Some("plaintext"),
 ];
 
-/// Transport-layer charset labels (`InputOptions::transport_charset`); the last is not a
-/// label, so `parse_document` must refuse it.
+/// Transport-layer charset labels (`input::transport_charset`); the last is not a label, so
+/// `transport_charset` must refuse it.
 pub const TRANSPORT_LABELS: [&str; 16] = [
     "utf-8",
     "windows-1252",
@@ -93,17 +93,18 @@ pub fn is_bogus_label(label: &str) -> bool {
     label == "bogus"
 }
 
-/// Input options from one byte: bit 0 guess, bit 1 guess UTF-8, bits 2..: a transport label
-/// (indices past the table: none, so half the inputs are sniffed from their bytes).
-/// `allow_bogus`: whether the unknown label may be chosen.
-pub fn input_options(b: u8, allow_bogus: bool) -> InputOptions {
-    let index = usize::from(b >> 2);
-    let label = TRANSPORT_LABELS
-        .get(index)
-        .copied()
-        .filter(|l| allow_bogus || !is_bogus_label(l));
+/// The transport label of an input-options byte ([`input_options`]): bits 2.. index
+/// [`TRANSPORT_LABELS`]; indices past the table give none.
+pub fn transport_label(b: u8) -> Option<&'static str> {
+    TRANSPORT_LABELS.get(usize::from(b >> 2)).copied()
+}
+
+/// Input options from one byte: bit 0 guess, bit 1 guess UTF-8, bits 2..: the transport
+/// charset of [`transport_label`] (none for no label or the unknown one, so more than half the
+/// inputs are sniffed from their bytes).
+pub fn input_options(b: u8) -> InputOptions {
     InputOptions {
-        transport_charset: label.map(str::to_owned),
+        transport_charset: transport_label(b).and_then(|l| input::transport_charset(l).ok()),
         guess: b & 1 != 0,
         guess_utf8: b & 2 != 0,
         ..InputOptions::default()

@@ -22,13 +22,14 @@ mod warc;
 
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
+use encoding_rs::UTF_8;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyMemoryView, PyString};
 use self_cell::self_cell;
-use simdhtml::extract::{self, MainContent, MarkdownOptions, Meta, Social, TextOptions};
-use simdhtml::input::InputOptions;
+use simdhtml::extract::{self, MainContent, MarkdownOptions, TextOptions};
+use simdhtml::input::{Encoding, InputOptions};
 use simdhtml::select::Selector;
 use simdhtml::serialize::{SerializeOptions, serialize_document};
 use simdhtml::tree_builder::QuirksMode;
@@ -76,9 +77,9 @@ self_cell!(
 
 /// The parse options of the `simdhtml` command for a page of `len` bytes: `scripting`, the
 /// transport charset `encoding`, and the command's node budget (the larger of 1,000,000 nodes
-/// and one per input byte; `simdhtml::parser::page_node_budget`).
+/// and one per input byte; `simdhtml::page_node_budget`).
 fn page_options(
-    encoding: Option<String>,
+    encoding: Option<&'static Encoding>,
     guess_utf8: bool,
     scripting: bool,
     len: usize,
@@ -95,16 +96,14 @@ fn page_options(
     }
 }
 
-/// Checks an encoding label as `parse` takes it.
-fn check_label(label: Option<&str>) -> PyResult<()> {
-    if let Some(l) = label
-        && simdhtml::input::Encoding::for_label(l.trim().as_bytes()).is_none()
-    {
-        return Err(PyValueError::new_err(format!(
-            "unknown character encoding label {l:?} (not a label of the WHATWG Encoding Standard)"
-        )));
-    }
-    Ok(())
+/// The transport charset an `encoding` label names (`None` without one), by the library's
+/// check ([`simdhtml::input::transport_charset`]); `ValueError` for an unknown label.
+fn transport_charset(label: Option<&str>) -> PyResult<Option<&'static Encoding>> {
+    label
+        .map(|l| {
+            simdhtml::input::transport_charset(l).map_err(|e| PyValueError::new_err(e.to_string()))
+        })
+        .transpose()
 }
 
 /// Parses `base_url` (an absolute URL).
@@ -120,7 +119,7 @@ fn parse_base(base_url: Option<&str>) -> PyResult<Option<Url>> {
 fn parse_input(
     py: Python<'_>,
     input: Input,
-    encoding: Option<String>,
+    encoding: Option<&'static Encoding>,
     guess_utf8: bool,
     base: Option<Url>,
     scripting: bool,
@@ -132,20 +131,21 @@ fn parse_input(
     let options = page_options(encoding, guess_utf8, scripting, len);
     let reparse = match &input {
         Input::Bytes(_) => options.clone(),
-        Input::Text(_) => page_options(Some("utf-8".into()), guess_utf8, scripting, len),
+        Input::Text(_) => page_options(Some(UTF_8), guess_utf8, scripting, len),
     };
     let owner = Owner {
         arena: Arena::new(),
         input,
     };
-    let parsed = py
-        .detach(move || {
-            Parsed::try_new(owner, |o| match &o.input {
-                Input::Bytes(b) => parse_document(&o.arena, b, &options),
-                Input::Text(s) => Ok(parse_document_str(&o.arena, s, &options)),
-            })
+    let parsed = py.detach(move || {
+        Parsed::new(owner, |o| match &o.input {
+            Input::Bytes(b) => {
+                let Ok(doc) = parse_document(&o.arena, b, &options);
+                doc
+            }
+            Input::Text(s) => parse_document_str(&o.arena, s, &options),
         })
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    });
     Ok(Document {
         parsed: Mutex::new(parsed),
         options: reparse,
@@ -189,7 +189,7 @@ fn parse(
     scripting: bool,
     guess_utf8: bool,
 ) -> PyResult<Document> {
-    check_label(encoding.as_deref())?;
+    let encoding = transport_charset(encoding.as_deref())?;
     let base = parse_base(base_url)?;
     let input = if let Ok(s) = data.cast::<PyString>() {
         Input::Text(s.to_cow()?.into_owned())
@@ -289,42 +289,6 @@ fn elements<'py>(doc: &Bound<'py, Document>, ids: Vec<NodeId>) -> PyResult<Bound
         })?;
     }
     Ok(list)
-}
-
-/// The `meta` field of `batch` (see `simdhtml batch --help`) as a dict.
-fn meta_dict<'py>(py: Python<'py>, m: Meta) -> PyResult<Bound<'py, PyDict>> {
-    let social = |s: Social, kind: &str| -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("title", s.title)?;
-        d.set_item("description", s.description)?;
-        d.set_item("image", s.image)?;
-        d.set_item(kind, s.kind)?;
-        Ok(d)
-    };
-    let d = PyDict::new(py);
-    d.set_item("description", m.description)?;
-    d.set_item("canonical", m.canonical)?;
-    let robots = PyDict::new(py);
-    robots.set_item("noindex", m.robots.noindex)?;
-    robots.set_item("nofollow", m.robots.nofollow)?;
-    robots.set_item("directives", m.robots.directives)?;
-    d.set_item("robots", robots)?;
-    d.set_item("og", social(m.og, "type")?)?;
-    d.set_item("twitter", social(m.twitter, "card")?)?;
-    d.set_item("published", m.published)?;
-    d.set_item("modified", m.modified)?;
-    d.set_item("author", m.author)?;
-    d.set_item("lang", m.lang)?;
-    match m.refresh {
-        Some(r) => {
-            let refresh = PyDict::new(py);
-            refresh.set_item("delay", r.delay)?;
-            refresh.set_item("url", r.url)?;
-            d.set_item("refresh", refresh)?;
-        }
-        None => d.set_item("refresh", py.None())?,
-    }
-    Ok(d)
 }
 
 #[pymethods]
@@ -441,10 +405,12 @@ impl Document {
     /// `published`, `modified`, `author`, `lang`, `refresh` (`delay`, `url`, or `None`);
     /// `None` where the page says nothing. URLs are resolved as `links()` resolves them.
     #[getter]
-    fn meta<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    fn meta<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let base = self.base.as_ref();
         let m = self.detached(py, |d| extract::meta_resolved(d, base));
-        meta_dict(py, m)
+        // The layout is `Meta`'s `serde::Serialize` (the library's `serde` feature), the one
+        // `batch` writes as JSON.
+        Ok(pythonize::pythonize(py, &m)?)
     }
 
     /// select(css)

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use simdhtml::warc::{Event, Page, Reader, ReaderOptions, Record};
 
-use crate::{Input, WarcError, check_label, parse_base, parse_input};
+use crate::{Input, WarcError, parse_base, parse_input, transport_charset};
 
 /// Where an archive's bytes come from: a file opened by path, or a Python binary file object
 /// (anything with `read(n)`; `seek`/`tell` used when `seekable()` says so).
@@ -451,7 +451,8 @@ impl WarcRecord {
     /// browser reads a page from the network, never UTF-8 by a guess (`batch --no-guess-utf8`).
     #[pyo3(signature = (**kw))]
     fn parse(&self, py: Python<'_>, kw: Option<&Bound<'_, PyDict>>) -> PyResult<crate::Document> {
-        let mut encoding = self.charset.clone();
+        // The HTTP charset unless `encoding` is given (each label checked where it is read).
+        let mut encoding = None;
         let mut base = self.url.as_deref().and_then(|u| url::Url::parse(u).ok());
         let mut scripting = true;
         let mut guess_utf8 = true;
@@ -460,8 +461,8 @@ impl WarcRecord {
                 let k: String = k.extract()?;
                 match k.as_str() {
                     "encoding" => {
-                        encoding = v.extract()?;
-                        check_label(encoding.as_deref())?;
+                        let label: Option<String> = v.extract()?;
+                        encoding = Some(transport_charset(label.as_deref())?);
                     }
                     "base_url" => {
                         let b: Option<String> = v.extract()?;
@@ -477,6 +478,10 @@ impl WarcRecord {
                 }
             }
         }
+        let encoding = match encoding {
+            Some(given) => given,
+            None => transport_charset(self.charset.as_deref())?,
+        };
         let input = Input::Bytes(self.body.bind(py).as_bytes().to_vec());
         // By default in the author's encoding, as `batch` reads records and files.
         parse_input(py, input, encoding, guess_utf8, base, scripting)

@@ -111,7 +111,7 @@ pub fn main_text(doc: &Document<'_>) -> String {
 /// Runs `f` on the page's main content: [`MainContent::find`] in `doc`, or, when the page keeps
 /// its content in `noscript` elements ([`MainContent::is_in_noscript`]), in `input` parsed again
 /// with `options` and the scripting flag off. `input` and `options` are what `doc` was parsed
-/// from (a parse that fails the second time, which the same options cannot, keeps `doc`).
+/// from.
 ///
 /// This is the main content as the `simdhtml` command (`text --main`, `batch`'s `main_text`
 /// and `markdown`) and the Python package give it.
@@ -128,10 +128,9 @@ pub fn with_main_content<R>(
             scripting: false,
             ..options.clone()
         };
-        if let Ok(again) = parse_document(&arena, input, &options) {
-            let content = MainContent::find(&again);
-            return f(&again, &content);
-        }
+        let Ok(again) = parse_document(&arena, input, &options);
+        let content = MainContent::find(&again);
+        return f(&again, &content);
     }
     f(doc, &content)
 }

@@ -36,7 +36,35 @@ use crate::dom::{Document, NodeData, NodeId};
 use crate::markup::Namespace;
 
 /// A page's metadata (see the module documentation for where each field comes from).
+///
+/// With the `serde` feature it is `serde::Serialize`, and that is the layout the `simdhtml`
+/// command's `batch --fields meta` and the Python package's `Document.meta` write: an object
+/// with every field below in this order (`None` as null; `refresh` null without one),
+/// `robots` as `{noindex, nofollow, directives}`, `refresh` as `{delay, url}`, and the two
+/// cards as `{title, description, image, KIND}` where KIND is `type` for `og` and `card` for
+/// `twitter` (the property each comes from: `og:type`, `twitter:card`).
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use simdhtml::{Arena, ParseOptions, extract, parse_document_str};
+///
+/// let arena = Arena::new();
+/// let page = "<meta name=twitter:card content=summary><meta http-equiv=refresh content=5>";
+/// let doc = parse_document_str(&arena, page, &ParseOptions::default());
+/// let json = serde_json::to_string(&extract::meta(&doc)).unwrap();
+/// assert_eq!(
+///     json,
+///     r#"{"description":null,"canonical":null,"#.to_owned()
+///         + r#""robots":{"noindex":false,"nofollow":false,"directives":[]},"#
+///         + r#""og":{"title":null,"description":null,"image":null,"type":null},"#
+///         + r#""twitter":{"title":null,"description":null,"image":null,"card":"summary"},"#
+///         + r#""published":null,"modified":null,"author":null,"lang":null,"#
+///         + r#""refresh":{"delay":5,"url":null}}"#
+/// );
+/// # }
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Meta {
     /// `<meta name=description>`.
@@ -46,8 +74,10 @@ pub struct Meta {
     /// What `<meta name=robots>` asks of crawlers.
     pub robots: Robots,
     /// Open Graph (`og:*`).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "Social::serialize_og"))]
     pub og: Social,
     /// Twitter cards (`twitter:*`); `kind` is `twitter:card`.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "Social::serialize_twitter"))]
     pub twitter: Social,
     /// When the page says it was first published, as written (usually ISO 8601).
     pub published: Option<String>,
@@ -61,8 +91,10 @@ pub struct Meta {
     pub refresh: Option<Refresh>,
 }
 
-/// The robots directives of a page.
+/// The robots directives of a page (serialised as `{noindex, nofollow, directives}` with the
+/// `serde` feature).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Robots {
     /// `noindex` or `none`: do not index the page.
@@ -73,7 +105,8 @@ pub struct Robots {
     pub directives: Vec<String>,
 }
 
-/// A social card's fields (Open Graph or Twitter).
+/// A social card's fields (Open Graph or Twitter). Serialised only as a field of [`Meta`],
+/// where `kind` takes the name of the property it comes from (`type`, `card`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Social {
@@ -87,13 +120,43 @@ pub struct Social {
     pub kind: Option<String>,
 }
 
-/// A declarative refresh (`<meta http-equiv=refresh content="5; url=/next">`).
+/// A declarative refresh (`<meta http-equiv=refresh content="5; url=/next">`); serialised as
+/// `{delay, url}` with the `serde` feature.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Refresh {
     /// The delay in seconds (the integer part; saturates at `u64::MAX`).
     pub delay: u64,
     /// The URL to go to (resolved by `meta_resolved`); `None` reloads the page itself.
     pub url: Option<String>,
+}
+
+#[cfg(feature = "serde")]
+impl Social {
+    /// [`Meta::og`]'s serialised form: `kind` is `type` (`og:type`).
+    fn serialize_og<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.serialize_with_kind("type", serializer)
+    }
+
+    /// [`Meta::twitter`]'s serialised form: `kind` is `card` (`twitter:card`).
+    fn serialize_twitter<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.serialize_with_kind("card", serializer)
+    }
+
+    /// `{title, description, image, KIND}`, `kind` under the name `kind`.
+    fn serialize_with_kind<S: serde::Serializer>(
+        &self,
+        kind: &'static str,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut card = serializer.serialize_struct("Social", 4)?;
+        card.serialize_field("title", &self.title)?;
+        card.serialize_field("description", &self.description)?;
+        card.serialize_field("image", &self.image)?;
+        card.serialize_field(kind, &self.kind)?;
+        card.end()
+    }
 }
 
 /// The page's metadata, values as written (see the module documentation).

@@ -17,6 +17,7 @@ use std::sync::{Mutex, mpsc};
 
 use anyhow::Context;
 use serde_json::{Map, Value};
+use simdhtml::input::transport_charset;
 use simdhtml::select::Selector;
 use simdhtml::warc::{Capture, Event, ReadError, Reader, ReaderOptions, Record};
 use url::Url;
@@ -404,32 +405,31 @@ fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selecto
         return Outcome::Line(Value::Object(m), 0, true);
     }
     // The HTTP charset, else --encoding; the page's URL for links, else --base.
-    let transport = page.charset.clone().or_else(|| args.encoding.clone());
+    let transport = match page.charset.as_deref().map(transport_charset).transpose() {
+        Ok(charset) => charset.or(args.transport),
+        Err(e) => {
+            m.insert("error".into(), e.to_string().into());
+            return Outcome::Line(Value::Object(m), n, true);
+        }
+    };
     let base = url.and_then(|u| Url::parse(u).ok());
     let base = base.as_ref().or(args.base.as_ref());
-    match parse_fields(
+    let mut fields = parse_fields(
         &page.payload,
         transport,
         !args.no_guess_utf8,
         base,
         args,
         selects,
-    ) {
-        Ok(fields) => {
-            let mut fields = fields.into_iter();
-            // `encoding` first, then what the archive says about the record, then the fields.
-            if let Some((k, v)) = fields.next() {
-                m.insert(k, v);
-            }
-            if let Some(t) = page.truncated {
-                m.insert("truncated_record".into(), t.into());
-            }
-            m.extend(fields);
-            Outcome::Line(Value::Object(m), n, false)
-        }
-        Err(e) => {
-            m.insert("error".into(), e.into());
-            Outcome::Line(Value::Object(m), n, true)
-        }
+    )
+    .into_iter();
+    // `encoding` first, then what the archive says about the record, then the fields.
+    if let Some((k, v)) = fields.next() {
+        m.insert(k, v);
     }
+    if let Some(t) = page.truncated {
+        m.insert("truncated_record".into(), t.into());
+    }
+    m.extend(fields);
+    Outcome::Line(Value::Object(m), n, false)
 }

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use simdhtml::input::Encoding;
 use url::Url;
 
 /// Arguments of `simdhtml batch`.
@@ -54,6 +55,10 @@ pub struct BatchArgs {
     /// every page. A page's BOM still wins over it.
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
+    /// The transport charset `--encoding` names: set by [`run`](super::run) when it has checked
+    /// the label (not an option of its own).
+    #[arg(skip)]
+    pub transport: Option<&'static Encoding>,
     /// Read pages (files and archive records) as a browser reads pages from the network: one
     /// that declares no encoding is never read as UTF-8 by a guess (so an undeclared UTF-8 page
     /// is windows-1252 mojibake, as a browser shows it). Without it a page that declares

@@ -3,43 +3,40 @@
 
 use std::cell::RefCell;
 
-use serde_json::{Map, Value};
-use simdhtml::input::InputOptions;
+use serde_json::{Map, Value, json};
+use simdhtml::input::{Encoding, InputOptions};
 use simdhtml::select::Selector;
 use simdhtml::{Arena, ParseOptions, extract};
 use url::Url;
 
 use super::args::{BatchArgs, Field};
-use crate::load::{default_max_nodes, parse_bytes};
+use crate::load::parse_bytes;
 
 thread_local! {
     /// Each worker's arena, reset between pages so memory stays flat over a long batch.
     static ARENA: RefCell<Arena> = RefCell::new(Arena::new());
 }
 
-/// Parses a page's bytes (`transport`: the transport charset, a label already checked;
+/// Parses a page's bytes (`transport`: the transport charset;
 /// `guess_utf8`: whether an undeclared page is read in the author's encoding, UTF-8 when it is
 /// valid UTF-8 throughout, and the guess may say UTF-8, as for a local file) and gives the
 /// record's fields after `path`/`bytes`: `encoding`, `truncated` when the node
 /// budget stopped the parse, then the `--fields` in order. Links are resolved against the
 /// page's `<base href>` and `base`. Each worker reuses its arena.
-///
-/// # Errors
-/// The message of a parse that could not start (an unknown transport label).
 pub(crate) fn parse_fields(
     bytes: &[u8],
-    transport: Option<String>,
+    transport: Option<&'static Encoding>,
     guess_utf8: bool,
     base: Option<&Url>,
     args: &BatchArgs,
     selects: &[(String, Selector)],
-) -> Result<Map<String, Value>, String> {
+) -> Map<String, Value> {
     ARENA.with(|arena| {
         let mut arena = arena.borrow_mut();
         arena.reset();
         let max_nodes = args
             .max_nodes
-            .map_or_else(|| default_max_nodes(bytes.len()), |n| n as usize);
+            .map_or_else(|| simdhtml::page_node_budget(bytes.len()), |n| n as usize);
         let options = ParseOptions {
             collect_errors: args.fields.contains(&Field::Errors),
             max_nodes: Some(max_nodes),
@@ -50,7 +47,7 @@ pub(crate) fn parse_fields(
             },
             ..ParseOptions::default()
         };
-        let (doc, encoding) = parse_bytes(&arena, bytes, &options).map_err(|e| format!("{e:#}"))?;
+        let (doc, encoding) = parse_bytes(&arena, bytes, &options);
         let mut m = Map::new();
         m.insert("encoding".into(), encoding.name().into());
         if doc.truncated() {
@@ -81,7 +78,7 @@ pub(crate) fn parse_fields(
                 Field::MainText => ("main_text", main.as_ref().and_then(|m| m.0.clone()).into()),
                 Field::Markdown => ("markdown", main.as_ref().and_then(|m| m.1.clone()).into()),
                 Field::PageType => ("page_type", main.as_ref().map(|m| m.2.as_str()).into()),
-                Field::Meta => ("meta", crate::extract_json::meta(&doc, base)),
+                Field::Meta => ("meta", json!(extract::meta_resolved(&doc, base))),
                 Field::Links => (
                     "links",
                     extract::links(&doc, base)
@@ -96,6 +93,6 @@ pub(crate) fn parse_fields(
             m.insert(k.into(), v);
         }
         crate::select::add_fields(&mut m, &doc, selects);
-        Ok(m)
+        m
     })
 }

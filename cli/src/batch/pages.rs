@@ -154,7 +154,7 @@ fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (V
         }
     };
     let n = bytes.len() as u64;
-    if let Err(e) = not_binary(&bytes, args.encoding.as_deref()) {
+    if let Err(e) = not_binary(&bytes, args.transport) {
         return (
             json!({"path": path_str, "bytes": n, "error": format!("{e:#}")}),
             n,
@@ -164,20 +164,13 @@ fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (V
     let mut m = Map::new();
     m.insert("path".into(), path_str.clone().into());
     m.insert("bytes".into(), n.into());
-    let rec = match parse_fields(
+    m.extend(parse_fields(
         &bytes,
-        args.encoding.clone(),
+        args.transport,
         !args.no_guess_utf8,
         args.base.as_ref(),
         args,
         selects,
-    ) {
-        Ok(fields) => {
-            m.extend(fields);
-            Value::Object(m)
-        }
-        Err(e) => json!({"path": path_str, "bytes": n, "error": e}),
-    };
-    let failed = rec.get("error").is_some();
-    (rec, n, failed)
+    ));
+    (Value::Object(m), n, false)
 }
