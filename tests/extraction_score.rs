@@ -20,12 +20,13 @@ use simdhtml::input::InputOptions;
 use simdhtml::{Arena, ParseOptions, extract, parse_document};
 
 /// (set, floor of F1, floor of P, floor of R); P of goose3 is over its 5 full-truth pages.
+/// The F1 floors are the figures of issue 24 (no set may score lower).
 const FLOORS: &[(&str, f64, f64, f64)] = &[
-    ("readability", 0.96, 0.97, 0.95),
-    ("goose3", 0.95, 0.94, 0.96),
-    ("cwced-zh", 0.90, 0.88, 0.92),
+    ("readability", 0.973, 0.97, 0.965),
+    ("goose3", 0.967, 0.95, 0.97),
+    ("cwced-zh", 0.916, 0.88, 0.945),
 ];
-const OVERALL_FLOOR: f64 = 0.94;
+const OVERALL_FLOOR: f64 = 0.95;
 
 fn tokens(text: &str) -> Vec<&str> {
     let word = |c: char| c.is_alphanumeric() || c == '_';
@@ -200,15 +201,15 @@ fn main_text_scores_at_least_the_floors_on_the_extraction_sets() {
 /// (page type, floor of the mean word F1) on WCXB's development split; the overall floor
 /// after. A little under the figures measured when they were set (`docs/extraction.md`).
 const WCXB_FLOORS: &[(&str, f64)] = &[
-    ("article", 0.926),
-    ("forum", 0.74),
-    ("product", 0.56),
-    ("collection", 0.63),
-    ("listing", 0.64),
-    ("documentation", 0.895),
-    ("service", 0.77),
+    ("article", 0.94),
+    ("forum", 0.755),
+    ("product", 0.60),
+    ("collection", 0.675),
+    ("listing", 0.68),
+    ("documentation", 0.925),
+    ("service", 0.805),
 ];
-const WCXB_OVERALL_FLOOR: f64 = 0.825;
+const WCXB_OVERALL_FLOOR: f64 = 0.848;
 
 /// WCXB's metric for one page: precision, recall and F1 of the lowercased `\w+` tokens as
 /// bags of words (`wcxb-dev/score.py`); an empty truth scores 1 for an empty prediction.

@@ -174,7 +174,10 @@ fn an_arc_url_with_a_multibyte_character_at_byte_11_has_a_record_type() {
     .expect("an in-memory archive opens");
     let types: Vec<(String, Option<String>)> = reader
         .filter_map(|e| match e {
-            Event::Record(r) => Some((r.record_type(), r.target_uri().map(str::to_owned))),
+            Event::Record(r) => Some((
+                r.record_type().to_string(),
+                r.target_uri().map(str::to_owned),
+            )),
             Event::Error(_) => None,
         })
         .collect();

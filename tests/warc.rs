@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use common::warc::{HTML_DIFFERENCES, TYPE_DIFFERENCES, errors, html_responses, manifest};
 use std::path::Path;
 
-use simdhtml::warc::{Event, PayloadKind, Reader, ReaderOptions, capture, sniffs_as_html};
+use simdhtml::warc::{Event, Reader, ReaderOptions};
 
 fn types(s: &str) -> BTreeMap<String, usize> {
     s.split_whitespace()
@@ -30,14 +30,9 @@ fn read(path: &Path) -> (BTreeMap<String, usize>, usize, Vec<String>) {
     for event in reader {
         match event {
             Event::Record(r) => {
-                *kinds.entry(r.record_type()).or_insert(0) += 1;
-                if let Some(c) = capture(&r) {
-                    let body = c.payload(&r, 64 << 20);
-                    if c.kind == PayloadKind::Html
-                        || (c.kind == PayloadKind::Sniff && sniffs_as_html(&body.bytes))
-                    {
-                        html += 1;
-                    }
+                *kinds.entry(r.record_type().to_string()).or_insert(0) += 1;
+                if r.html_page(64 << 20).is_some() {
+                    html += 1;
                 }
             }
             Event::Error(e) => errs.push(format!("{}: {}", e.offset, e.message)),
@@ -106,9 +101,11 @@ fn compressed_twins_give_the_same_records() {
         Reader::open(dir.join(name), ReaderOptions::default())
             .unwrap()
             .filter_map(|e| match e {
-                Event::Record(r) => {
-                    Some((r.record_type(), r.record_id().map(str::to_owned), r.block))
-                }
+                Event::Record(r) => Some((
+                    r.record_type().to_string(),
+                    r.record_id().map(str::to_owned),
+                    r.block,
+                )),
                 Event::Error(_) => None,
             })
             .collect()

@@ -16,7 +16,6 @@ mod stats;
 mod text;
 mod tokens;
 mod tree;
-mod warc;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use simdhtml::warc::{Event, PayloadKind, Reader, ReaderOptions, Record, capture, sniffs_as_html};
+use simdhtml::warc::{Event, Page, Reader, ReaderOptions, Record};
 
 use crate::{Input, WarcError, check_label, parse_base, parse_input};
 
@@ -174,14 +174,11 @@ struct State {
     max_bytes: u64,
 }
 
-/// A record ready to become a Python `WarcRecord` (no Python object yet).
+/// A record ready to become a Python `WarcRecord` (no Python object yet): the record and its
+/// page (its payload with what to parse it with).
 struct Found {
     record: Record,
-    status: Option<u16>,
-    content_type: Option<String>,
-    charset: Option<String>,
-    body: Vec<u8>,
-    truncated: Option<String>,
+    page: Page,
 }
 
 /// What the reader gave next.
@@ -192,8 +189,8 @@ enum Next {
 }
 
 impl State {
-    /// The next record to give (with `html_only`, the next one `batch` writes a page line for),
-    /// or the next error, or the end.
+    /// The next record to give (with `html_only`, the next one `batch` writes a page line for:
+    /// [`Record::html_page`]'s rule), or the next error, or the end.
     fn next(&mut self) -> Next {
         loop {
             let Some(event) = self.reader.next() else {
@@ -208,10 +205,14 @@ impl State {
                 }
                 Event::Record(r) => r,
             };
-            let cap = capture(&record);
-            if self.html_only && !cap.as_ref().is_some_and(|c| c.kind != PayloadKind::Other) {
-                continue;
-            }
+            let capture = if self.html_only {
+                match record.html_capture() {
+                    Some(c) => Some(c),
+                    None => continue,
+                }
+            } else {
+                None
+            };
             if record.over_limit {
                 return Next::Error {
                     offset: record.offset,
@@ -221,49 +222,23 @@ impl State {
                     ),
                 };
             }
-            let (status, content_type, charset, body) = match &cap {
-                Some(c) => {
-                    let body = c.payload(&record, self.max_bytes);
-                    if body.over_limit {
-                        return Next::Error {
-                            offset: record.offset,
-                            message: format!(
-                                "the payload decodes to more than max_bytes {} bytes",
-                                self.max_bytes
-                            ),
-                        };
-                    }
-                    if self.html_only
-                        && c.kind == PayloadKind::Sniff
-                        && !sniffs_as_html(&body.bytes)
-                    {
-                        continue;
-                    }
-                    let cut = body.cut.clone();
-                    (
-                        c.status,
-                        c.content_type.clone(),
-                        c.charset().map(str::to_owned),
-                        (body.bytes, cut),
-                    )
-                }
-                None => (
-                    None,
-                    record.content_type().map(str::to_owned),
-                    None,
-                    (record.block.clone(), None),
-                ),
+            let page = match capture {
+                Some(c) => match c.html_page(&record, self.max_bytes) {
+                    Some(page) => page,
+                    None => continue,
+                },
+                None => record.page(self.max_bytes),
             };
-            let (body, body_cut) = body;
-            let truncated = record.truncation(body_cut.as_deref());
-            return Next::Record(Box::new(Found {
-                record,
-                status,
-                content_type,
-                charset,
-                body,
-                truncated,
-            }));
+            if page.over_limit {
+                return Next::Error {
+                    offset: record.offset,
+                    message: format!(
+                        "the payload decodes to more than max_bytes {} bytes",
+                        self.max_bytes
+                    ),
+                };
+            }
+            return Next::Record(Box::new(Found { record, page }));
         }
     }
 }
@@ -446,18 +421,19 @@ pub struct WarcRecord {
 
 impl WarcRecord {
     fn new(py: Python<'_>, f: Found) -> WarcRecord {
+        let Found { record, page } = f;
         WarcRecord {
-            url: f.record.target_uri().map(str::to_owned),
-            record_id: f.record.record_id().map(str::to_owned),
-            date: f.record.date(),
-            record_type: f.record.record_type(),
-            status: f.status,
-            content_type: f.content_type,
-            charset: f.charset,
-            offset: f.record.offset,
-            offset_in_member: f.record.offset_in_member,
-            truncated: f.truncated,
-            body: PyBytes::new(py, &f.body).unbind(),
+            url: page.url,
+            record_id: record.record_id().map(str::to_owned),
+            date: record.date(),
+            record_type: record.record_type().to_string(),
+            status: page.status,
+            content_type: page.content_type,
+            charset: page.charset,
+            offset: record.offset,
+            offset_in_member: record.offset_in_member,
+            truncated: page.truncated,
+            body: PyBytes::new(py, &page.payload).unbind(),
         }
     }
 }

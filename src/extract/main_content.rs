@@ -6,14 +6,21 @@
 //! The method (deterministic, no model, no network, any script; `docs/extraction.md` says
 //! what was tried, what was kept and how it scores):
 //!
-//! 1. **Walk** the body once in tree order. Leave out what a reader does not see (scripts,
-//!    styles, `hidden`, inline `display: none`, `aria-hidden="true"`, form controls), `nav`,
-//!    `aside` and `footer` and, on the first attempt, the rest of the page furniture: ARIA landmarks of furniture
-//!    (`navigation`, `complementary`, `menu`, `dialog`, …) and elements whose `class` or `id`
-//!    names a furniture part (`comment`, `sidebar`, `footer`, `menu`, `related`, `share`,
-//!    `cookie`, …) unless they also name content (`article`, `content`, `main`, `body`, …),
-//!    and except comments and replies on a page that says it is a discussion (schema.org
-//!    `DiscussionForumPosting`, `QAPage`, microdata `Comment`s).
+//! 1. **Walk** the body once in tree order. Leave out what a reader does not see: scripts,
+//!    styles, form controls, `hidden` (but for React's streamed segments), inline
+//!    `display: none` (not `visibility: hidden`, which hides a page until its scripts run),
+//!    `aria-hidden="true"`, a closed `dialog`, and the classes of CSS frameworks that hide
+//!    text or keep it for screen readers only (`sr-only`, `visually-hidden`, `d-none`,
+//!    `hidden`, …). Keep what a reader opens: the closed panels of tabs, accordions and
+//!    disclosures (ARIA `tabpanel` and `region`, classes such as `tab-pane`, `accordion`,
+//!    `faq`, `collapse`; closed `details`) and the text of the buttons that open them
+//!    (`aria-expanded` with `aria-controls`: a FAQ's questions). Leave out `nav`, `aside` and
+//!    `footer` and, on the first attempt, the rest of the page furniture: ARIA landmarks of
+//!    furniture (`navigation`, `complementary`, `menu`, `dialog`, …) and elements whose
+//!    `class` or `id` names a furniture part (`comment`, `sidebar`, `footer`, `menu`,
+//!    `related`, `share`, `cookie`, …) unless they also name content (`article`, `content`,
+//!    `main`, `body`, …), and except comments and replies on a page that says it is a
+//!    discussion (schema.org `DiscussionForumPosting`, `QAPage`, microdata `Comment`s).
 //!    The first `h1`/`h2` that repeats the document's title and the first byline are left out
 //!    too: they are the page's metadata, not its text.
 //! 2. **Measure** every element bottom-up: its text length, the part of it inside links, its
@@ -48,7 +55,10 @@
 //!    thresholds were fitted on part of the WCXB development split and checked on the rest
 //!    and on the article sets (`docs/extraction.md`).
 //!    Before it, step 4's choice moves up to the list it is an item of (at least three
-//!    siblings of one tag and first class holding twice its text: posts, cards).
+//!    siblings of one tag and first class holding twice its text: posts, cards). When the
+//!    choice stays one block, a **grid of cards** elsewhere on the page that holds more text
+//!    than it joins it (six or more children of one tag and first class, each with text, most
+//!    with a link: the products below a category's introduction, the items of a listing).
 //! 8. **Content for readers without scripts.** A page that shows almost nothing with scripts
 //!    on but keeps its content in `noscript` (forums that render posts by script keep a copy
 //!    for crawlers there) is flagged ([`MainContent::is_in_noscript`]); [`with_main_content`]
@@ -166,7 +176,8 @@ impl MainContent {
             .unwrap_or_else(|| page_type::by_lines(mean_line(&self.text(doc))))
     }
 
-    /// The elements that hold the content, in tree order (siblings of one another); empty when
+    /// The elements that hold the content, in tree order (none inside another: siblings, and a
+    /// grid of cards elsewhere on the page); empty when
     /// the page has no body.
     pub fn roots(&self) -> &[NodeId] {
         &self.roots
@@ -185,7 +196,7 @@ impl MainContent {
 
     /// The content as Markdown, by the rules of [`markdown`](super::markdown).
     pub fn markdown(&self, doc: &Document<'_>, options: &MarkdownOptions) -> String {
-        markdown_filtered(doc, &self.roots, options, &|n| self.is_left_out(n))
+        markdown_filtered(doc, &self.roots, options, &|n| self.is_left_out(n), true)
     }
 
     /// The content's text with [`TextOptions`] (image `alt` text, link URLs), by the rules of
@@ -194,7 +205,7 @@ impl MainContent {
         let skip = |n: NodeId| self.is_left_out(n);
         let mut out = String::new();
         for &r in &self.roots {
-            out.push_str(&text_of_filtered(doc, r, options, &skip));
+            out.push_str(&text_of_filtered(doc, r, options, &skip, true));
         }
         out
     }
@@ -220,6 +231,14 @@ const LONG_LINE: f32 = 137.0;
 const FEW_LINKS: f32 = 0.13;
 /// How many elements of one tag and first class make a list of items (posts, cards).
 const REPEATED_ITEMS: usize = 3;
+/// How many children of one tag and first class make a grid of cards (step 7b).
+const CARD_GRID_ITEMS: usize = 6;
+/// The share of a grid's cards that hold a link.
+const LINKED_CARDS: f32 = 0.8;
+/// The mean text of a grid's card at most (weighted characters): cards, not sections.
+const CARD_TEXT: f32 = 1500.0;
+/// The kinds of children (tag and first class) told apart under one parent.
+const CARD_KINDS: usize = 8;
 /// The `noscript` markup (bytes) of a page that keeps its content there
 /// ([`MainContent::is_in_noscript`]).
 const NOSCRIPT_CONTENT: usize = 2000;
@@ -285,6 +304,9 @@ fn kind_of(doc: &Document<'_>, n: NodeId, scripting: bool) -> Kind {
         "li" => Kind::Li,
         "ul" | "ol" | "dl" | "menu" | "dir" => Kind::List,
         "noscript" if scripting => Kind::Skip,
+        // A closed dialog is not shown (an open one is read, then left out as a modal or
+        // as furniture by its role).
+        "dialog" if e.attr("open").is_none() => Kind::Skip,
         "div" | "section" | "article" | "main" | "body" | "center" | "header" | "hgroup"
         | "details" | "dialog" | "fieldset" | "tbody" | "noscript" => Kind::Container,
         "td" | "th" => Kind::Cell,
@@ -499,6 +521,14 @@ fn find(doc: &Document<'_>) -> MainContent {
         whole.page_type = page_type::classify(&signals, true, page.text > 0.0);
         return whole;
     }
+    if let Some(grid) = f.card_grid(len, &focused) {
+        let at = focused
+            .roots
+            .iter()
+            .position(|&r| f.pos[r.index()] > f.pos[grid.index()])
+            .unwrap_or(focused.roots.len());
+        focused.roots.insert(at, grid);
+    }
     focused.page_type = page_type::classify(&signals, false, len > 0.0);
     focused
 }
@@ -551,6 +581,59 @@ impl<'d, 'a> Finder<'d, 'a> {
         } else {
             false
         }
+    }
+
+    /// Step 7b: the grid of cards outside the chosen block that holds more text than it (the
+    /// products of a shop's category page below its introduction, the items of a listing):
+    /// the element with the most text in [`CARD_GRID_ITEMS`] or more children of one tag and
+    /// first class, each with text (at most [`CARD_TEXT`] on average), most with a link
+    /// ([`LINKED_CARDS`]). Paragraphs, list items and table rows are an article's own parts,
+    /// not cards. One pass over the included elements and their children.
+    fn card_grid(&self, len: f32, focused: &MainContent) -> Option<NodeId> {
+        // (tag, first class, cards, text, cards with a link) of one parent's children.
+        let mut groups: Vec<(&str, &str, usize, f32, usize)> = Vec::new();
+        let mut best: Option<(f32, NodeId)> = None;
+        for &p in &self.order {
+            if self.doc.element(p).is_none() || focused.is_left_out(p) {
+                continue;
+            }
+            groups.clear();
+            for c in self.included_element_children(p) {
+                let e = self.doc.element(c).expect("an element");
+                let st = self.info[c.index()].stats;
+                if st.text <= 0.0 || matches!(e.name(), "p" | "li" | "tr" | "td" | "br") {
+                    continue;
+                }
+                let class = e
+                    .attr("class")
+                    .and_then(|c| c.split_ascii_whitespace().next())
+                    .unwrap_or("");
+                let linked = usize::from(st.link > 0.0);
+                if let Some(g) = groups.iter_mut().find(|g| g.0 == e.name() && g.1 == class) {
+                    g.2 += 1;
+                    g.3 += st.text;
+                    g.4 += linked;
+                } else if groups.len() < CARD_KINDS {
+                    groups.push((e.name(), class, 1, st.text, linked));
+                }
+            }
+            for &(_, _, cards, text, linked) in &groups {
+                let n = cards as f32;
+                if cards >= CARD_GRID_ITEMS
+                    && linked as f32 >= LINKED_CARDS * n
+                    && text <= CARD_TEXT * n
+                    && best.is_none_or(|(t, _)| text > t)
+                {
+                    best = Some((text, p));
+                }
+            }
+        }
+        let (text, grid) = best?;
+        let apart = focused
+            .roots
+            .iter()
+            .all(|&r| r != grid && !self.is_ancestor(r, grid) && !self.is_ancestor(grid, r));
+        (text >= len && apart).then_some(grid)
     }
 
     /// The bytes of markup in the root's `noscript` elements (raw text with scripting on).
@@ -628,7 +711,14 @@ impl<'d, 'a> Finder<'d, 'a> {
                     self.kinds[n.index()] = kind;
                     let attrs = WalkAttrs::of(doc.element(n).expect("an element"));
                     let mut keep = kind != Kind::Skip && attrs.visible();
-                    if keep && kind == Kind::Input {
+                    if keep
+                        && kind == Kind::Input
+                        && attrs.opens_panel()
+                        && doc.element(n).is_some_and(|e| e.name() == "button")
+                    {
+                        // A panel's heading, read as a paragraph.
+                        self.kinds[n.index()] = Kind::Para;
+                    } else if keep && kind == Kind::Input {
                         // Counted by its container, never shown.
                         self.info[parent.index()].inputs += 1;
                         keep = false;
@@ -1367,6 +1457,8 @@ struct WalkAttrs<'a> {
     style: Option<&'a str>,
     aria_hidden: Option<&'a str>,
     aria_modal: Option<&'a str>,
+    aria_expanded: Option<&'a str>,
+    aria_controls: Option<&'a str>,
     role: Option<&'a str>,
     class: Option<&'a str>,
     id: Option<&'a str>,
@@ -1389,6 +1481,8 @@ impl<'a> WalkAttrs<'a> {
                 "style" => &mut w.style,
                 "aria-hidden" => &mut w.aria_hidden,
                 "aria-modal" => &mut w.aria_modal,
+                "aria-expanded" => &mut w.aria_expanded,
+                "aria-controls" => &mut w.aria_controls,
                 "role" => &mut w.role,
                 "class" => &mut w.class,
                 "id" => &mut w.id,
@@ -1402,10 +1496,19 @@ impl<'a> WalkAttrs<'a> {
         w
     }
 
-    /// Not hidden by the `hidden` attribute, an inline `display: none` or `visibility:
-    /// hidden`, or `aria-hidden="true"`; not a modal dialog.
+    /// Not hidden by the `hidden` attribute (but for a streamed segment:
+    /// [`is_streamed_segment`](Self::is_streamed_segment)), an inline `display: none`
+    /// ([`style_hides`]), `aria-hidden="true"` or a class that hides ([`class_hides`]); not a
+    /// modal dialog. A closed panel ([`is_panel`](Self::is_panel)) is not hidden: a reader
+    /// opens it.
     fn visible(&self) -> bool {
-        if self.hidden || self.style.is_some_and(style_hides) {
+        if self.is_panel() {
+            return true;
+        }
+        if (self.hidden && !self.is_streamed_segment())
+            || self.style.is_some_and(style_hides)
+            || self.class.is_some_and(class_hides)
+        {
             return false;
         }
         if self.aria_hidden.is_some_and(|v| v.trim() == "true")
@@ -1414,6 +1517,36 @@ impl<'a> WalkAttrs<'a> {
             return false;
         }
         !(self.aria_modal == Some("true") && self.role == Some("dialog"))
+    }
+
+    /// A panel of a tab list, an accordion or a disclosure, which the page shows when the reader
+    /// opens it (its text is the page's, whether it starts open or closed): ARIA role `tabpanel`
+    /// or `region`, or a `class` naming one ([`PANEL`]) and not an overlay ([`NOT_PANEL`]).
+    fn is_panel(&self) -> bool {
+        if self
+            .role
+            .is_some_and(|r| matches!(r.trim(), "tabpanel" | "region"))
+        {
+            return true;
+        }
+        self.class
+            .is_some_and(|c| contains_any(c, &PANEL) && !contains_any(c, &NOT_PANEL))
+    }
+
+    /// A segment of a page streamed by React's server rendering: the content of a suspended
+    /// part, sent later in a `hidden` `div` with the `id` `S:` and a number, which a script
+    /// moves into its place (the `template` `B:` and the number) as soon as it arrives.
+    fn is_streamed_segment(&self) -> bool {
+        self.id
+            .and_then(|id| id.strip_prefix("S:"))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    }
+
+    /// A button that opens a panel (`aria-expanded` and `aria-controls`, the WAI-ARIA
+    /// disclosure and accordion patterns): its text is the panel's heading (a question of a
+    /// FAQ, a section's title), not a control's label.
+    fn opens_panel(&self) -> bool {
+        self.aria_expanded.is_some() && self.aria_controls.is_some()
     }
 }
 
@@ -1472,6 +1605,55 @@ const NOT_DISCUSSION: Patterns = Patterns::new(&[
     "popup",
     "-ad-",
 ]);
+
+/// `class` pieces of a tab, accordion or disclosure panel ([`WalkAttrs::is_panel`]).
+const PANEL: Patterns = Patterns::new(&[
+    "accordion",
+    "faq",
+    "answer",
+    "tab-content",
+    "tab-pane",
+    "tabpanel",
+    "collapse",
+    "expand",
+]);
+/// Pieces of overlays that share [`PANEL`]'s words (a collapsing menu, a cart drawer).
+const NOT_PANEL: Patterns = Patterns::new(&[
+    "modal", "dialog", "menu", "cart", "drawer", "popup", "overlay", "search", "nav",
+]);
+
+/// Classes (whole, ASCII case-insensitive) that hide an element in the CSS frameworks most
+/// pages use: text for screen readers only (`sr-only`, `visually-hidden`,
+/// `screen-reader-text`, …) and hidden utilities (`hidden`, `d-none`, …).
+const HIDING_CLASSES: &[&str] = &[
+    "sr-only",
+    "visually-hidden",
+    "visuallyhidden",
+    "u-visually-hidden",
+    "screen-reader-text",
+    "screenreader",
+    "element-invisible",
+    "v-visible-sr",
+    "hidden",
+    "is-hidden",
+    "u-hidden",
+    "hide",
+    "d-none",
+];
+
+/// Whether a `class` attribute hides the element ([`HIDING_CLASSES`]), except Bootstrap's
+/// `d-none` beside a `d-*` class that shows it again at some width (`d-none d-md-block`).
+fn class_hides(class: &str) -> bool {
+    let (mut hides, mut shown) = (false, false);
+    for t in class.split_ascii_whitespace() {
+        if HIDING_CLASSES.iter().any(|h| t.eq_ignore_ascii_case(h)) {
+            hides = true;
+        } else if t.len() > 2 && t.as_bytes()[..2].eq_ignore_ascii_case(b"d-") {
+            shown = true;
+        }
+    }
+    hides && !shown
+}
 
 /// Pieces that keep an element whose name also matches [`FURNITURE`].
 const MAYBE_CONTENT: Patterns = Patterns::new(&[
@@ -1569,17 +1751,22 @@ impl Patterns {
     }
 }
 
-/// Whether any of `patterns` occurs in `s`: one pass over `s`, the patterns tried only where
-/// the two bytes there start one.
+/// Whether any of `patterns` occurs in `s`, ASCII case-insensitively: one pass over `s`, the
+/// patterns tried only where the two bytes there start one.
 fn contains_any(s: &str, patterns: &Patterns) -> bool {
     let b = s.as_bytes();
     b.windows(2).enumerate().any(|(i, w)| {
-        w[0] < 0x80
-            && w[1] < 0x80
-            && patterns.pairs[usize::from(w[0])] & (1 << w[1]) != 0
+        let (x, y) = (w[0].to_ascii_lowercase(), w[1].to_ascii_lowercase());
+        x < 0x80
+            && y < 0x80
+            && patterns.pairs[usize::from(x)] & (1 << y) != 0
             && patterns.list.iter().any(|p| {
                 let p = p.as_bytes();
-                b.len() - i >= p.len() && b[i..i + p.len()].iter().zip(p).all(|(x, y)| x == y)
+                b.len() - i >= p.len()
+                    && b[i..i + p.len()]
+                        .iter()
+                        .zip(p)
+                        .all(|(x, y)| x.to_ascii_lowercase() == *y)
             })
     })
 }
@@ -1601,7 +1788,9 @@ fn has_word(s: &str, word: &str) -> bool {
     false
 }
 
-/// Whether an inline `style` hides the element (`display: none`, `visibility: hidden`).
+/// Whether an inline `style` hides the element: `display: none`. Not `visibility: hidden`,
+/// which pages put on their whole body or content until their scripts have run (the
+/// "anti-flicker" snippets of A/B testing, frameworks that fade the page in).
 fn style_hides(style: &str) -> bool {
     style.split(';').any(|decl| {
         let Some((name, value)) = decl.split_once(':') else {
@@ -1613,8 +1802,7 @@ fn style_hides(style: &str) -> bool {
             .strip_suffix("!important")
             .unwrap_or(value)
             .trim_matches(is_ascii_ws);
-        (name.eq_ignore_ascii_case("display") && value.eq_ignore_ascii_case("none"))
-            || (name.eq_ignore_ascii_case("visibility") && value.eq_ignore_ascii_case("hidden"))
+        name.eq_ignore_ascii_case("display") && value.eq_ignore_ascii_case("none")
     })
 }
 
@@ -1813,6 +2001,83 @@ mod tests {
         let text = main(&page);
         assert!(
             text.contains("Paragraph 7") && !text.contains("Other story"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn closed_panels_are_content_and_screen_reader_text_is_not() {
+        let prose = "We clean, repair and service boilers, radiators and pipes, in homes and offices, all year round.";
+        let page = format!(
+            "<main><h2>Heating</h2><p>{prose} <span class=sr-only>(opens a new window)</span></p>\
+             <p class='d-none d-md-block'>Wide screens see this line, with its commas, too.</p>\
+             <p class=d-none>A template line, never shown.</p>\
+             <h3>Questions</h3>\
+             <button aria-expanded=false aria-controls=q1>How fast can you come?</button>\
+             <div id=q1 role=region aria-hidden=true><p>Within a day, anywhere in town, or the visit is free.</p></div>\
+             <button aria-expanded=false aria-controls=q2>Do you service every brand?</button>\
+             <div id=q2 class='accordion-body' hidden><p>Yes, every brand, old or new, with parts in stock.</p></div>\
+             <div class=modal-dialog hidden><p>Sign up to our newsletter, it is free, and weekly.</p></div></main>"
+        );
+        let text = main(&page);
+        for kept in [
+            "How fast can you come?",
+            "Within a day",
+            "Do you service every brand?",
+            "Yes, every brand",
+            "Wide screens",
+        ] {
+            assert!(text.contains(kept), "{kept} missing from {text}");
+        }
+        for gone in ["opens a new window", "template line", "newsletter"] {
+            assert!(!text.contains(gone), "{gone} in {text}");
+        }
+    }
+
+    #[test]
+    fn what_scripts_reveal_is_content() {
+        // React's streamed segment (moved into its `template` by a script) and a body hidden
+        // until the scripts run.
+        let story = "<p>The story, streamed late, goes on, with commas, clauses and the rest of what a paragraph of prose holds.</p>";
+        let page = format!(
+            "<div style='visibility:hidden'><template id=B:0></template><p>Loading…</p>\
+             <div hidden id=S:0><article>{story}{story}</article></div>\
+             <div hidden id=S:x><p>Not a segment: a hidden template of a paragraph, with commas.</p></div></div>"
+        );
+        let text = main(&page);
+        assert!(text.contains("streamed late"), "{text}");
+        assert!(!text.contains("Not a segment"), "{text}");
+    }
+
+    #[test]
+    fn a_grid_of_cards_joins_a_short_introduction() {
+        let intro = "<p>Our oak chairs are made in the workshop by hand, from wood of local forests, \
+                     finished with oil, and built to last a lifetime, or two, with a little care.</p>\
+                     <p>Every chair comes with a ten-year guarantee, free delivery, and assembly.</p>";
+        let cards: String = (0..12)
+            .map(|i| {
+                format!("<div class='card c{i}'><a href=/chair-{i}>Oak chair model {i}</a><span>From ${i}20, in stock</span></div>")
+            })
+            .collect();
+        let page = format!(
+            "<nav><a href=/>Home</a></nav><div class=intro>{intro}</div><div class=grid>{cards}</div>"
+        );
+        let text = main(&page);
+        assert!(text.contains("made in the workshop"), "{text}");
+        assert!(
+            text.contains("Oak chair model 0") && text.contains("Oak chair model 11"),
+            "{text}"
+        );
+        // Links in list items beside an article are its own list or a menu, not cards.
+        let article: String = (0..6)
+            .map(|i| format!("<p>Paragraph {i} of the story, which goes on, at length, with commas, clauses and the rest of what a long paragraph holds.</p>"))
+            .collect();
+        let links: String = (0..12)
+            .map(|i| format!("<li><a href=/{i}>Another story of the week, number {i}, read on</a>"))
+            .collect();
+        let text = main(&format!("<div>{article}</div><ul>{links}</ul>"));
+        assert!(
+            text.contains("Paragraph 5") && !text.contains("Another story"),
             "{text}"
         );
     }

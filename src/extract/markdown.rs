@@ -5,7 +5,7 @@ use super::flat_tree::{Children, FlatTree};
 use crate::dom::{Document, NodeData, NodeId};
 use crate::markup::Namespace;
 
-use super::visible::{Display, display, is_ascii_ws};
+use super::visible::{Display, display, display_as, is_ascii_ws};
 
 /// What [`markdown`] writes besides the text and its structure.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -68,20 +68,23 @@ impl MarkdownOptions {
 /// );
 /// ```
 pub fn markdown(doc: &Document<'_>, node: NodeId, options: &MarkdownOptions) -> String {
-    markdown_filtered(doc, &[node], options, &|_| false)
+    markdown_filtered(doc, &[node], options, &|_| false, false)
 }
 
 /// [`markdown`] of each of `roots` in turn (one document: lists and blocks continue across
-/// them), with the elements for which `skip` is true left out (their whole subtree).
+/// them), with the elements for which `skip` is true left out (their whole subtree); with
+/// `panels_open`, the `hidden` attribute and a closed `details` hide nothing (as in
+/// [`text_of_filtered`](super::visible::text_of_filtered)).
 pub(crate) fn markdown_filtered(
     doc: &Document<'_>,
     roots: &[NodeId],
     options: &MarkdownOptions,
     skip: &dyn Fn(NodeId) -> bool,
+    panels_open: bool,
 ) -> String {
     let mut w = Writer::default();
     for &root in roots {
-        walk(doc, root, options, skip, &mut w);
+        walk(doc, root, options, skip, panels_open, &mut w);
     }
     w.boundary();
     w.out
@@ -92,8 +95,10 @@ fn walk<'a>(
     node: NodeId,
     options: &MarkdownOptions,
     skip: &dyn Fn(NodeId) -> bool,
+    panels_open: bool,
     w: &mut Writer,
 ) {
+    let closed_details = |n| !panels_open && is_closed_details(doc, n);
     let mut stack: Vec<Open<'a>> = Vec::new();
     let mut flat = FlatTree::default();
     let tree = FlatTree::tree_of(doc, node);
@@ -108,7 +113,7 @@ fn walk<'a>(
             stack.push(Open {
                 children: flat.children(doc, node, tree),
                 close,
-                closed_details: is_closed_details(doc, node),
+                closed_details: closed_details(node),
                 summary_seen: false,
             });
         }
@@ -141,14 +146,14 @@ fn walk<'a>(
         match doc.data(n) {
             NodeData::Text(s) => w.text(s),
             NodeData::Element(_) => {
-                if display(doc, n, options.scripting) == Display::None || skip(n) {
+                if display_as(doc, n, options.scripting, panels_open) == Display::None || skip(n) {
                     continue;
                 }
                 let close = w.open(doc, n, options, false);
                 stack.push(Open {
                     children: flat.children(doc, n, tree),
                     close,
-                    closed_details: is_closed_details(doc, n),
+                    closed_details: closed_details(n),
                     summary_seen: false,
                 });
             }

@@ -59,6 +59,17 @@ pub(crate) enum Display {
 }
 
 pub(crate) fn display(doc: &Document<'_>, n: NodeId, scripting: bool) -> Display {
+    display_as(doc, n, scripting, false)
+}
+
+/// [`display`], with the `hidden` attribute hiding nothing when `panels_open` (a panel a
+/// reader opens: see [`text_of_filtered`]).
+pub(crate) fn display_as(
+    doc: &Document<'_>,
+    n: NodeId,
+    scripting: bool,
+    panels_open: bool,
+) -> Display {
     let Some(e) = doc.element(n) else {
         return Display::Inline;
     };
@@ -73,7 +84,7 @@ pub(crate) fn display(doc: &Document<'_>, n: NodeId, scripting: bool) -> Display
             };
         }
     }
-    if e.attr("hidden").is_some() {
+    if !panels_open && e.attr("hidden").is_some() {
         return Display::None;
     }
     match e.name() {
@@ -163,7 +174,7 @@ pub fn visible_text_of(doc: &Document<'_>, node: NodeId, scripting: bool) -> Str
 /// );
 /// ```
 pub fn visible_text_with(doc: &Document<'_>, node: NodeId, options: &TextOptions) -> String {
-    text_of_filtered(doc, node, options, &|_| false)
+    text_of_filtered(doc, node, options, &|_| false, false)
 }
 
 /// One open element of the walk.
@@ -184,12 +195,15 @@ struct Open<'a> {
 }
 
 /// [`visible_text_with`] with the elements for which `skip` is true left out as well (their
-/// whole subtree), for extraction of part of a page (the main content).
+/// whole subtree), for extraction of part of a page (the main content). With `panels_open`,
+/// the `hidden` attribute and a closed `details` hide nothing: `skip` decides (the main
+/// content's walk, which shows the closed panels of tabs and accordions a reader opens).
 pub(crate) fn text_of_filtered(
     doc: &Document<'_>,
     node: NodeId,
     options: &TextOptions,
     skip: &dyn Fn(NodeId) -> bool,
+    panels_open: bool,
 ) -> String {
     let mut t = TextBuilder::default();
     let mut inherited_pre = false;
@@ -219,7 +233,8 @@ pub(crate) fn text_of_filtered(
             if d == Display::LineBreak {
                 return String::new();
             }
-            let open = open(doc, node, d, inherited_pre, options, tree, &mut flat);
+            let mut open = open(doc, node, d, inherited_pre, options, tree, &mut flat);
+            open.closed_details &= !panels_open;
             stack.push(open);
             if matches!(d, Display::Block | Display::Row) {
                 t.break_line();
@@ -259,7 +274,7 @@ pub(crate) fn text_of_filtered(
         match doc.data(n) {
             NodeData::Text(s) => t.push(s, pre),
             NodeData::Element(e) => {
-                let d = display(doc, n, options.scripting);
+                let d = display_as(doc, n, options.scripting, panels_open);
                 if d == Display::None || skip(n) {
                     continue;
                 }
@@ -288,7 +303,9 @@ pub(crate) fn text_of_filtered(
                 {
                     t.push(alt, false);
                 }
-                stack.push(open(doc, n, d, pre, options, tree, &mut flat));
+                let mut open = open(doc, n, d, pre, options, tree, &mut flat);
+                open.closed_details &= !panels_open;
+                stack.push(open);
             }
             _ => {}
         }

@@ -29,8 +29,10 @@
 //! Memory: one record's block at a time (at most [`ReaderOptions::max_block`] bytes; a larger
 //! block is passed over, not stored) plus a 256 KiB read buffer.
 
+mod error;
 pub mod http;
 mod payload;
+mod record_type;
 mod sniff;
 mod source;
 
@@ -38,7 +40,9 @@ use std::collections::VecDeque;
 use std::io::{Read, Seek};
 use std::path::Path;
 
-pub use payload::{Capture, PayloadKind, capture};
+pub use error::{ReadError, ReadErrorKind};
+pub use payload::{Capture, Page, PayloadKind, capture};
+pub use record_type::RecordType;
 pub use sniff::{RESOURCE_HEADER, sniffs_as_html};
 pub use source::Compression;
 use source::{Fill, Source};
@@ -127,24 +131,21 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The record type, lower-case: WARC's `WARC-Type` (`response`, `request`, `warcinfo`,
-    /// …, or `unknown` when missing); ARC's `filedesc://` record is `arc_header` and every
-    /// other ARC record `response` (warcio's names).
-    pub fn record_type(&self) -> String {
+    /// The record type: WARC's `WARC-Type` ([`RecordType::Unknown`] when missing or empty);
+    /// ARC's `filedesc://` record is [`RecordType::ArcHeader`] and every other ARC record a
+    /// [`RecordType::Response`] (warcio's names). Its `Display` is the lower-case name
+    /// (`response`, `warcinfo`, `arc_header`, …).
+    pub fn record_type(&self) -> RecordType {
         match self.format {
-            Format::Warc => self
-                .header("WARC-Type")
-                .filter(|t| !t.is_empty())
-                .unwrap_or("unknown")
-                .to_ascii_lowercase(),
+            Format::Warc => RecordType::from_name(self.header("WARC-Type").unwrap_or("")),
             Format::Arc => {
                 let url = self.header("URL").unwrap_or("");
                 // Bytes, not `url[..11]`: the URL may have a multi-byte character there.
                 let scheme = url.as_bytes().get(..11);
                 if scheme.is_some_and(|s| s.eq_ignore_ascii_case(b"filedesc://")) {
-                    "arc_header".to_owned()
+                    RecordType::ArcHeader
                 } else {
-                    "response".to_owned()
+                    RecordType::Response
                 }
             }
         }
@@ -226,17 +227,6 @@ impl Record {
     }
 }
 
-/// Bytes of the archive that are not a good record, or a record that is cut.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReadError {
-    /// Where the bad bytes start, as [`Record::offset`] gives it.
-    pub offset: u64,
-    /// As [`Record::offset_in_member`].
-    pub offset_in_member: Option<u64>,
-    /// What is wrong and what the reader did (`… skipped 120 bytes to the next record`).
-    pub message: String,
-}
-
 /// What a [`Reader`] yields.
 #[derive(Debug, Clone)]
 pub enum Event {
@@ -254,6 +244,7 @@ enum SegEnd {
     /// A decompression error: the bytes after it (if any) start over at a gzip member.
     Break {
         offset: u64,
+        kind: ReadErrorKind,
         message: String,
         reported: bool,
     },
@@ -326,9 +317,14 @@ impl<R: Read + Seek> Reader<R> {
         }
         match self.source.fill(&mut self.buf, want.max(READ)) {
             Fill::Data(_) => true,
-            Fill::Break { offset, message } => {
+            Fill::Break {
+                offset,
+                kind,
+                message,
+            } => {
                 self.seg = SegEnd::Break {
                     offset,
+                    kind,
                     message,
                     reported: false,
                 };
@@ -369,11 +365,12 @@ impl<R: Read + Seek> Reader<R> {
         self.source.locate(self.base + i as u64)
     }
 
-    fn error_at(&mut self, i: usize, message: String) {
+    fn error_at(&mut self, i: usize, kind: ReadErrorKind, message: String) {
         let (offset, offset_in_member) = self.locate(i);
         self.queue.push_back(Event::Error(ReadError {
             offset,
             offset_in_member,
+            kind,
             message,
         }));
     }
@@ -422,6 +419,7 @@ impl<R: Read + Seek> Reader<R> {
             match std::mem::replace(&mut self.seg, SegEnd::Open) {
                 SegEnd::Break {
                     offset,
+                    kind,
                     message,
                     reported,
                 } => {
@@ -430,6 +428,7 @@ impl<R: Read + Seek> Reader<R> {
                         self.queue.push_back(Event::Error(ReadError {
                             offset,
                             offset_in_member: in_member,
+                            kind,
                             message,
                         }));
                     }
@@ -458,9 +457,19 @@ impl<R: Read + Seek> Reader<R> {
             Some(Format::Warc) if self.buf[p..].starts_with(b"WARC/") => self.read_warc(p),
             Some(Format::Arc) => match self.arc_line_at(p) {
                 Some(line) => self.read_arc(p, line),
-                None => self.skip_garbage(p, p, "bytes that are not an ARC record".to_owned()),
+                None => self.skip_garbage(
+                    p,
+                    p,
+                    ReadErrorKind::NotARecord,
+                    "bytes that are not an ARC record".to_owned(),
+                ),
             },
-            _ => self.skip_garbage(p, p, "bytes that are not a WARC record".to_owned()),
+            _ => self.skip_garbage(
+                p,
+                p,
+                ReadErrorKind::NotARecord,
+                "bytes that are not a WARC record".to_owned(),
+            ),
         }
     }
 
@@ -477,6 +486,7 @@ impl<R: Read + Seek> Reader<R> {
                         self.skip_garbage(
                             p + 1,
                             p,
+                            ReadErrorKind::BadHeader,
                             format!("a WARC header with no end within {MAX_HEADER} bytes"),
                         );
                         return;
@@ -485,7 +495,7 @@ impl<R: Read + Seek> Reader<R> {
                         let why = self.take_break_message().unwrap_or_else(|| {
                             "the file ends inside the WARC header of a record".to_owned()
                         });
-                        self.error_at(p, why);
+                        self.error_at(p, ReadErrorKind::CutRecord, why);
                         self.pos = self.buf.len();
                         return;
                     }
@@ -520,7 +530,7 @@ impl<R: Read + Seek> Reader<R> {
                 Some(v) => format!("a WARC record whose Content-Length {v:?} is not a number"),
                 None => "a WARC record without a Content-Length".to_owned(),
             };
-            self.skip_garbage(body, p, why);
+            self.skip_garbage(body, p, ReadErrorKind::BadHeader, why);
             return;
         };
         let record = self.new_record(p, Format::Warc, version, headers, len);
@@ -558,7 +568,7 @@ impl<R: Read + Seek> Reader<R> {
             len,
         );
         record.bad_length = bad_length;
-        let filedesc = record.record_type() == "arc_header";
+        let filedesc = record.record_type() == RecordType::ArcHeader;
         self.read_block(p, body, record);
         if filedesc && let Some(Event::Record(r)) = self.queue.front() {
             // The version block's first line: `1 0 …`, `1 1 …` (version 1) or `2 0 …`.
@@ -618,7 +628,7 @@ impl<R: Read + Seek> Reader<R> {
             );
             record.cut = Some(msg.clone());
             self.queue.push_back(Event::Record(record));
-            self.error_at(p, msg);
+            self.error_at(p, ReadErrorKind::CutRecord, msg);
             self.pos = self.buf.len();
             return;
         }
@@ -643,6 +653,7 @@ impl<R: Read + Seek> Reader<R> {
                     .map_or(0, |k| k + 1);
                 self.error_at(
                     g,
+                    ReadErrorKind::NotARecord,
                     format!(
                         "{stray} bytes after a record that are not a record (its length may be \
                          too short); skipped to the next record"
@@ -658,7 +669,12 @@ impl<R: Read + Seek> Reader<R> {
                     Some(Format::Arc) => "not an ARC record",
                     _ => "not a WARC record",
                 };
-                self.skip_garbage(g, g, format!("bytes after a record that are {what}"));
+                self.skip_garbage(
+                    g,
+                    g,
+                    ReadErrorKind::NotARecord,
+                    format!("bytes after a record that are {what}"),
+                );
             }
         }
     }
@@ -679,6 +695,7 @@ impl<R: Read + Seek> Reader<R> {
         let next = self.describe(s);
         self.error_at(
             p,
+            ReadErrorKind::WrongLength,
             format!(
                 "the record's length ({len}) runs {} bytes into the next record (at {next}); its \
                  block was ended there",
@@ -737,6 +754,7 @@ impl<R: Read + Seek> Reader<R> {
                 self.queue.push_back(Event::Error(ReadError {
                     offset: rec_off,
                     offset_in_member: rec_in,
+                    kind: ReadErrorKind::CutRecord,
                     message: msg,
                 }));
                 return;
@@ -748,6 +766,7 @@ impl<R: Read + Seek> Reader<R> {
             self.skip_garbage(
                 g,
                 g,
+                ReadErrorKind::NotARecord,
                 "bytes after a record that are not a record".to_owned(),
             );
         }
@@ -805,8 +824,8 @@ impl<R: Read + Seek> Reader<R> {
     }
 
     /// Skips from `from` to the next record start (or the segment's end), queueing one error
-    /// at `at` that says `why` and how many bytes were skipped.
-    fn skip_garbage(&mut self, from: usize, at: usize, why: String) {
+    /// of `kind` at `at` that says `why` and how many bytes were skipped.
+    fn skip_garbage(&mut self, from: usize, at: usize, kind: ReadErrorKind, why: String) {
         let (offset, offset_in_member) = self.locate(at);
         let start = self.base + at as u64;
         let mut from = from.max(1);
@@ -844,6 +863,7 @@ impl<R: Read + Seek> Reader<R> {
         self.queue.push_back(Event::Error(ReadError {
             offset,
             offset_in_member,
+            kind,
             message: format!("{why}; {tail}"),
         }));
     }

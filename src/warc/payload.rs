@@ -1,7 +1,8 @@
-//! Which records hold an HTML page, and the page's bytes and transport charset.
+//! Which records hold an HTML page, and the page's bytes and transport charset: the one rule
+//! `simdhtml batch` and the Python package's `iter_warc` read archives by.
 
 use super::http::{self, Body, MimeType, ResponseHead};
-use super::{Format, Record};
+use super::{Format, Record, RecordType, sniffs_as_html};
 
 /// What a record's declared type says about its payload.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,14 +41,10 @@ pub struct Capture {
 /// the type comes from its `Content-Type` fields, or, for ARC, from the header line when the
 /// HTTP head has none that parses. A resource record's type is its own `Content-Type`.
 pub fn capture(record: &Record) -> Option<Capture> {
-    let kind = record.record_type();
-    if kind != "response" && kind != "resource" {
-        return None;
-    }
-    let head = if kind == "response" {
-        http::parse_response_head(&record.block)
-    } else {
-        None
+    let head = match record.record_type() {
+        RecordType::Response => http::parse_response_head(&record.block),
+        RecordType::Resource => None,
+        _ => return None,
     };
     let own = record.content_type().map(str::to_owned);
     let own_mime = own
@@ -100,5 +97,103 @@ impl Capture {
     pub fn charset(&self) -> Option<&str> {
         let label = self.mime.as_ref()?.charset.as_deref()?;
         encoding_rs::Encoding::for_label(label.trim().as_bytes()).map(|_| label)
+    }
+
+    /// The page this capture of `record` holds, whatever its type: the payload
+    /// ([`Capture::payload`], at most `limit` bytes after decoding) with its URL, status,
+    /// type, transport charset and truncation.
+    pub fn page(&self, record: &Record, limit: u64) -> Page {
+        let body = self.payload(record, limit);
+        Page {
+            url: record.target_uri().map(str::to_owned),
+            status: self.status,
+            content_type: self.content_type.clone(),
+            charset: self.charset().map(str::to_owned),
+            truncated: record.truncation(body.cut.as_deref()),
+            payload: body.bytes,
+            over_limit: body.over_limit,
+        }
+    }
+
+    /// The HTML page this capture of `record` holds ([`Capture::page`]), or `None` when it
+    /// holds none: its type is not HTML ([`PayloadKind::Other`]), or it has no usable type
+    /// ([`PayloadKind::Sniff`]) and the payload does not sniff as HTML ([`sniffs_as_html`]).
+    /// A payload over `limit` is sniffed on the bytes as far as they were decoded, and a page
+    /// is given with [`Page::over_limit`] set.
+    pub fn html_page(&self, record: &Record, limit: u64) -> Option<Page> {
+        if self.kind == PayloadKind::Other {
+            return None;
+        }
+        let page = self.page(record, limit);
+        if self.kind == PayloadKind::Sniff && !sniffs_as_html(&page.payload) {
+            return None;
+        }
+        Some(page)
+    }
+}
+
+/// A record's page: what `simdhtml batch` parses for an archive record, and what the Python
+/// package's `iter_warc` gives as a record's `body` and attributes. [`Record::html_page`]
+/// gives a record's HTML page; [`Capture::page`] and [`Record::page`] any record's payload.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page {
+    /// The page's URL: the record's target URI ([`Record::target_uri`]); parsed, the base URL
+    /// of its links when it is absolute.
+    pub url: Option<String>,
+    /// The HTTP status code ([`Capture::status`]); `None` without an HTTP head.
+    pub status: Option<u16>,
+    /// The payload's `Content-Type` as written ([`Capture::content_type`]; for a record that
+    /// is not a capture, the record's own).
+    pub content_type: Option<String>,
+    /// The transport charset to parse the payload with: the type's `charset` when it is a
+    /// label of the WHATWG Encoding Standard ([`Capture::charset`]), else `None`.
+    pub charset: Option<String>,
+    /// The payload, bytes: the HTTP body with its transfer and content codings undone, or the
+    /// block of a record without an HTTP head. When [`Page::over_limit`], the bytes as far as
+    /// they were decoded (not the page).
+    pub payload: Vec<u8>,
+    /// The payload decodes to more than the limit the page was read with: not a page to parse
+    /// (`batch` writes an error record, `iter_warc` raises).
+    pub over_limit: bool,
+    /// Why the record or its payload is shorter than it says ([`Record::truncation`]), as
+    /// `batch` writes it in `truncated_record`; `None` for a whole one.
+    pub truncated: Option<String>,
+}
+
+impl Record {
+    /// The capture of this record when it may hold an HTML page: a `response` or `resource`
+    /// record ([`capture`]) whose payload type is HTML ([`PayloadKind::Html`]) or that has no
+    /// usable type ([`PayloadKind::Sniff`], an HTML page if its payload sniffs as one). `None`
+    /// for every other record. Reading the HTTP head only, it is cheap; its
+    /// [`Capture::html_page`] decodes the payload.
+    ///
+    /// A record over the reader's limit ([`Record::over_limit`]) holds only the start of its
+    /// block: `batch` and `iter_warc` report it as an error rather than read its page.
+    pub fn html_capture(&self) -> Option<Capture> {
+        capture(self).filter(|c| c.kind != PayloadKind::Other)
+    }
+
+    /// The record's HTML page, its payload at most `limit` bytes after decoding:
+    /// [`Record::html_capture`], then [`Capture::html_page`]. `None` when the record holds no
+    /// HTML page.
+    pub fn html_page(&self, limit: u64) -> Option<Page> {
+        self.html_capture()?.html_page(self, limit)
+    }
+
+    /// The record's payload as a page, whatever the record: a capture's ([`Capture::page`]),
+    /// else the whole block with the record's own `Content-Type`, no status and no charset.
+    pub fn page(&self, limit: u64) -> Page {
+        match capture(self) {
+            Some(c) => c.page(self, limit),
+            None => Page {
+                url: self.target_uri().map(str::to_owned),
+                status: None,
+                content_type: self.content_type().map(str::to_owned),
+                charset: None,
+                payload: self.block.clone(),
+                over_limit: false,
+                truncated: self.truncation(None),
+            },
+        }
     }
 }

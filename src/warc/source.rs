@@ -11,6 +11,8 @@ use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 
 use flate2::bufread::GzDecoder;
 
+use super::ReadErrorKind;
+
 /// How an archive file is compressed, as its first bytes tell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Compression {
@@ -66,7 +68,11 @@ pub(crate) enum Fill {
     /// The data stops here: a decompression error or a read error. `offset` is the offset in
     /// the file where the bad data starts (the member's start for gzip); the message says
     /// where reading goes on. Reading on gives the next member's bytes, or the end.
-    Break { offset: u64, message: String },
+    Break {
+        offset: u64,
+        kind: ReadErrorKind,
+        message: String,
+    },
     /// The end of the file.
     Eof,
 }
@@ -234,6 +240,7 @@ impl<R: Read + Seek> Source<R> {
                     self.kind = Kind::Done;
                     Fill::Break {
                         offset,
+                        kind: ReadErrorKind::Io,
                         message: format!("cannot read: {e}"),
                     }
                 }
@@ -245,6 +252,7 @@ impl<R: Read + Seek> Source<R> {
                     self.kind = Kind::Done;
                     Fill::Break {
                         offset: 0,
+                        kind: ReadErrorKind::Decompression,
                         message: format!("bad {} data: {e}", self.compression),
                     }
                 }
@@ -272,6 +280,7 @@ impl<R: Read + Seek> Source<R> {
                         *dec = None;
                         return Fill::Break {
                             offset,
+                            kind: ReadErrorKind::Decompression,
                             message: format!("bad lz4 data: {e}"),
                         };
                     }
@@ -300,6 +309,7 @@ impl<R: Read + Seek> Source<R> {
                     Err(e) => {
                         return Fill::Break {
                             offset: r.pos,
+                            kind: ReadErrorKind::Io,
                             message: format!("cannot read: {e}"),
                         };
                     }
@@ -325,6 +335,7 @@ impl<R: Read + Seek> Source<R> {
                         if at_eof {
                             return Fill::Break {
                                 offset: start,
+                                kind: ReadErrorKind::Decompression,
                                 message: what,
                             };
                         }
@@ -339,6 +350,7 @@ impl<R: Read + Seek> Source<R> {
                                 self.members.push_back((self.produced, next));
                                 Fill::Break {
                                     offset: start,
+                                    kind: ReadErrorKind::Decompression,
                                     message: format!(
                                         "{what}; skipped to the next gzip member at offset {next}"
                                     ),
@@ -346,10 +358,12 @@ impl<R: Read + Seek> Source<R> {
                             }
                             Ok(None) => Fill::Break {
                                 offset: start,
+                                kind: ReadErrorKind::Decompression,
                                 message: format!("{what}; no gzip member follows"),
                             },
                             Err(e) => Fill::Break {
                                 offset: start,
+                                kind: ReadErrorKind::Decompression,
                                 message: format!("{what}; cannot read on: {e}"),
                             },
                         };

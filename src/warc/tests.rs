@@ -76,7 +76,7 @@ fn plain_and_per_record_gzip_give_the_same_records_with_their_offsets() {
         assert_eq!((r.offset, r.offset_in_member), (at, None));
         at += raw.len() as u64;
     }
-    assert_eq!(got[1].record_type(), "response");
+    assert_eq!(got[1].record_type(), RecordType::Response);
     assert_eq!(got[1].target_uri(), Some("http://example.com/"));
     assert!(got[1].block.ends_with(b"<title>x</title>"));
     let events = read(members.concat(), 1 << 20);
@@ -130,6 +130,7 @@ fn wrong_lengths_resynchronise_at_the_next_record() {
             .message
             .contains("3 bytes after a record")
     );
+    assert_eq!(errors(&events)[0].kind, ReadErrorKind::NotARecord);
     // Too long by 5: the block ends where the next record starts.
     let long = String::from_utf8(recs[1].clone()).unwrap().replacen(
         "Content-Length: 60",
@@ -145,12 +146,13 @@ fn wrong_lengths_resynchronise_at_the_next_record() {
         "{:?}",
         got[1].block
     );
-    assert_eq!(got[2].record_type(), "request");
+    assert_eq!(got[2].record_type(), RecordType::Request);
     assert!(
         errors(&events)[0]
             .message
             .contains("runs 1 bytes into the next record")
     );
+    assert_eq!(errors(&events)[0].kind, ReadErrorKind::WrongLength);
 }
 
 #[test]
@@ -187,14 +189,52 @@ fn garbage_between_gzip_members_and_a_corrupt_member_lose_only_themselves() {
     let events = read(file, 1 << 20);
     let got = records(&events);
     assert_eq!(
-        got.first().map(|r| r.record_type()).as_deref(),
-        Some("warcinfo")
+        got.first().map(|r| r.record_type()),
+        Some(RecordType::Warcinfo)
     );
     assert_eq!(
-        got.last().map(|r| r.record_type()).as_deref(),
-        Some("request")
+        got.last().map(|r| r.record_type()),
+        Some(RecordType::Request)
     );
-    assert!(!errors(&events).is_empty());
+    let kinds: Vec<ReadErrorKind> = errors(&events).iter().map(|e| e.kind).collect();
+    // The junk between the members is not a gzip header: a decompression error too.
+    assert_eq!(
+        kinds,
+        [ReadErrorKind::Decompression, ReadErrorKind::Decompression],
+        "{events:?}"
+    );
+}
+
+/// Each situation of the reader gives its kind of error, and the error's `Display` is its
+/// message.
+#[test]
+fn each_situation_has_its_kind_of_error() {
+    let kinds = |file: Vec<u8>| -> Vec<(ReadErrorKind, String)> {
+        errors(&read(file, 1 << 20))
+            .iter()
+            .map(|e| (e.kind, e.to_string()))
+            .collect()
+    };
+    let recs = three();
+    let no_length = b"WARC/1.0\r\nWARC-Type: resource\r\n\r\nabc\r\n\r\n".to_vec();
+    let got = kinds([no_length, recs[1].clone()].concat());
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].0, ReadErrorKind::BadHeader);
+    assert!(
+        got[0]
+            .1
+            .starts_with("a WARC record without a Content-Length")
+    );
+    let plain = recs.concat();
+    let got = kinds(plain[..plain.len() - 10].to_vec());
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].0, ReadErrorKind::CutRecord);
+    assert!(got[0].1.starts_with("the record is cut"));
+    let got = kinds(plain[..recs[0].len() + 20].to_vec());
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].0, ReadErrorKind::CutRecord);
+    assert!(got[0].1.contains("ends inside the WARC header"));
+    assert_eq!(ReadErrorKind::NotARecord.to_string(), "not_a_record");
 }
 
 /// A deterministic pseudo-random sequence (xorshift).
@@ -319,7 +359,7 @@ http://example.com/ 1.2.3.4 20080430204826 text/html -1\n\n"
     let events = read(file, 1 << 20);
     let got = records(&events);
     assert_eq!(got.len(), 3, "{events:?}");
-    assert_eq!(got[0].record_type(), "arc_header");
+    assert_eq!(got[0].record_type(), RecordType::ArcHeader);
     assert_eq!(got[1].target_uri(), Some("http://example.com/a b.html"));
     assert_eq!(got[1].date().as_deref(), Some("2008-04-30T20:48:26Z"));
     assert_eq!(got[1].block, b"hello");

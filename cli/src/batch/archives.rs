@@ -9,27 +9,25 @@
 //! the writer in all (a token each; each reader at least 16), so memory stays near
 //! `16 × jobs` records (at most `--max-bytes` each) whatever the files' sizes.
 
-use std::io::{Read, Write};
-
-use anyhow::Context;
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, mpsc};
 
+use anyhow::Context;
 use serde_json::{Map, Value};
-use simdhtml::warc::{
-    Capture, Compression, Event, PayloadKind, ReadError, Reader, ReaderOptions, Record, capture,
-    sniffs_as_html,
-};
+use simdhtml::select::Selector;
+use simdhtml::warc::{Capture, Event, ReadError, Reader, ReaderOptions, Record};
 use url::Url;
 
-use super::batch::{BatchArgs, parse_fields};
-use simdhtml::select::Selector;
+use super::args::BatchArgs;
+use super::fields::parse_fields;
+use super::panics::{inject_panic, internal_error};
 
 /// What the batch's summary line says about archives.
 #[derive(Debug, Default, Clone, Copy)]
-pub(super) struct ArchiveStats {
+pub(crate) struct ArchiveStats {
     /// Records read.
     pub records: u64,
     /// HTML responses parsed (with or without an error).
@@ -38,68 +36,18 @@ pub(super) struct ArchiveStats {
     pub skipped: u64,
 }
 
-/// File names `batch` reads as archives (ASCII case-insensitively): `.warc`, `.arc`, each
-/// also with `.gz`, and `.warc.zst`, `.warc.lz4`, `.warc.bz2`.
-pub(super) fn is_archive_name(path: &Path) -> bool {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
-    [
-        ".warc",
-        ".warc.gz",
-        ".arc",
-        ".arc.gz",
-        ".warc.zst",
-        ".warc.lz4",
-        ".warc.bz2",
-    ]
-    .iter()
-    .any(|x| name.ends_with(x))
-}
-
-/// Whether the file at `path` is an archive by its content: its first bytes, decompressed
-/// when they are gzip, zstd, LZ4 or bzip2, start with `WARC/` or `filedesc://` (several real
-/// archives are named `.warc.gz.open`, `.bad`, or `.warc` while gzipped).
-pub(super) fn sniffs_as_archive(path: &Path) -> bool {
-    let Ok(mut file) = std::fs::File::open(path) else {
-        return false;
-    };
-    let mut head = [0u8; 4];
-    if file.read_exact(&mut head).is_err() {
-        return false;
-    }
-    let Ok(file) = std::fs::File::open(path) else {
-        return false;
-    };
-    let reader: Box<dyn Read> = match Compression::detect(&head) {
-        Compression::None => Box::new(file),
-        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(file)),
-        Compression::Zstd => match zstd::stream::read::Decoder::new(file) {
-            Ok(d) => Box::new(d),
-            Err(_) => return false,
-        },
-        Compression::Lz4 => Box::new(lz4_flex::frame::FrameDecoder::new(file)),
-        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(file)),
-    };
-    let compressed = Compression::detect(&head) != Compression::None;
-    let mut start = Vec::with_capacity(16);
-    if reader.take(16).read_to_end(&mut start).is_err() && start.is_empty() {
-        return false;
-    }
-    // Compressed and empty (a single empty gzip member): an archive without records.
-    if compressed && start.is_empty() {
-        return true;
-    }
-    let start = start.trim_ascii_start();
-    start.starts_with(b"WARC/") || start.starts_with(b"filedesc://")
-}
-
 /// One thing the reader thread hands to the workers.
 enum Item {
-    /// A response or resource record that is (or may be) HTML.
+    /// A record that may hold an HTML page ([`Record::html_capture`]).
     Html(Box<(Record, Capture)>),
-    /// Bytes that are not a good record, or a record that cannot be parsed.
+    /// A record that may hold an HTML page but is longer than `--max-bytes`
+    /// ([`Record::over_limit`]): where it starts and its block's declared length.
+    OverLimit {
+        offset: u64,
+        offset_in_member: Option<u64>,
+        block_len: u64,
+    },
+    /// Bytes that are not a good record, or a record that is cut.
     Error(ReadError),
     /// The archive cannot be opened: `{"path", "error"}`.
     Unreadable(String),
@@ -150,7 +98,7 @@ enum Msg {
 /// in all (each its share, at least [`WINDOW_PER_JOB`]; a token per item, given back when it
 /// is written), so the archive being written always has a reader that can go on, and memory
 /// stays bounded.
-pub(super) fn run_archives(
+pub(crate) fn run_archives(
     paths: &[&Path],
     args: &BatchArgs,
     selects: &[(String, Selector)],
@@ -207,6 +155,11 @@ pub(super) fn run_archives(
                     // every item, so a lost one would stall it.
                     let at = match &item {
                         Item::Html(b) => Some((b.0.offset, b.0.offset_in_member)),
+                        Item::OverLimit {
+                            offset,
+                            offset_in_member,
+                            ..
+                        } => Some((*offset, *offset_in_member)),
                         Item::Error(e) => Some((e.offset, e.offset_in_member)),
                         Item::Unreadable(_) => None,
                     };
@@ -219,7 +172,7 @@ pub(super) fn run_archives(
                             Some((offset, in_member)) => located(path, offset, in_member),
                             None => Map::from_iter([("path".to_owned(), path.as_str().into())]),
                         };
-                        let error = super::batch::internal_error(p.as_ref());
+                        let error = internal_error(p.as_ref());
                         m.insert("error".into(), error.into());
                         let mut line = serde_json::to_vec(&Value::Object(m)).unwrap_or_default();
                         line.push(b'\n');
@@ -325,7 +278,6 @@ fn split(
     items: &mpsc::SyncSender<(usize, u64, usize, Item)>,
     tokens: &mpsc::SyncSender<()>,
 ) -> Option<(u64, u64, u64)> {
-    let max_bytes = args.max_bytes;
     let (mut records, mut skipped, mut seq) = (0u64, 0u64, 0u64);
     let send = |item: Item, seq: &mut u64| -> Option<()> {
         tokens.send(()).ok()?;
@@ -336,7 +288,7 @@ fn split(
     let reader = match Reader::open(
         path,
         ReaderOptions {
-            max_block: max_bytes,
+            max_block: args.max_bytes,
         },
     ) {
         Ok(r) => r,
@@ -350,22 +302,14 @@ fn split(
             Event::Error(e) => Item::Error(e),
             Event::Record(r) => {
                 records += 1;
-                match capture(&r) {
-                    Some(c) if c.kind != PayloadKind::Other => {
-                        if r.over_limit {
-                            Item::Error(ReadError {
-                                offset: r.offset,
-                                offset_in_member: r.offset_in_member,
-                                message: format!(
-                                    "a record of {} bytes, over --max-bytes {max_bytes}",
-                                    r.block_len
-                                ),
-                            })
-                        } else {
-                            Item::Html(Box::new((r, c)))
-                        }
-                    }
-                    _ => {
+                match r.html_capture() {
+                    Some(_) if r.over_limit => Item::OverLimit {
+                        offset: r.offset,
+                        offset_in_member: r.offset_in_member,
+                        block_len: r.block_len,
+                    },
+                    Some(c) => Item::Html(Box::new((r, c))),
+                    None => {
                         skipped += 1;
                         continue;
                     }
@@ -415,6 +359,19 @@ fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selecto
             m.insert("error".into(), why.into());
             return Outcome::Line(Value::Object(m), 0, true);
         }
+        Item::OverLimit {
+            offset,
+            offset_in_member,
+            block_len,
+        } => {
+            let mut m = located(path, offset, offset_in_member);
+            let error = format!(
+                "a record of {block_len} bytes, over --max-bytes {}",
+                args.max_bytes
+            );
+            m.insert("error".into(), error.into());
+            return Outcome::Line(Value::Object(m), 0, true);
+        }
         Item::Error(e) => {
             let mut m = located(path, e.offset, e.offset_in_member);
             m.insert("error".into(), e.message.into());
@@ -422,21 +379,20 @@ fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selecto
         }
         Item::Html(b) => *b,
     };
-    let body = capture.payload(&record, args.max_bytes);
-    if capture.kind == PayloadKind::Sniff && !sniffs_as_html(&body.bytes) {
+    let Some(page) = capture.html_page(&record, args.max_bytes) else {
         return Outcome::Skipped;
-    }
+    };
     let mut m = located(path, record.offset, record.offset_in_member);
-    let url = record.target_uri();
-    super::batch::inject_panic(url.unwrap_or_default());
+    let url = page.url.as_deref();
+    inject_panic(url.unwrap_or_default());
     m.insert("url".into(), url.into());
     m.insert("record_id".into(), record.record_id().into());
     m.insert("date".into(), record.date().into());
-    m.insert("status".into(), capture.status.into());
-    m.insert("content_type".into(), capture.content_type.clone().into());
-    let n = body.bytes.len() as u64;
+    m.insert("status".into(), page.status.into());
+    m.insert("content_type".into(), page.content_type.clone().into());
+    let n = page.payload.len() as u64;
     m.insert("bytes".into(), n.into());
-    if body.over_limit {
+    if page.over_limit {
         m.insert(
             "error".into(),
             format!(
@@ -447,16 +403,12 @@ fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selecto
         );
         return Outcome::Line(Value::Object(m), 0, true);
     }
-    let truncated = record.truncation(body.cut.as_deref());
     // The HTTP charset, else --encoding; the page's URL for links, else --base.
-    let transport = capture
-        .charset()
-        .map(str::to_owned)
-        .or_else(|| args.encoding.clone());
+    let transport = page.charset.clone().or_else(|| args.encoding.clone());
     let base = url.and_then(|u| Url::parse(u).ok());
     let base = base.as_ref().or(args.base.as_ref());
     match parse_fields(
-        &body.bytes,
+        &page.payload,
         transport,
         !args.no_guess_utf8,
         base,
@@ -469,7 +421,7 @@ fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selecto
             if let Some((k, v)) = fields.next() {
                 m.insert(k, v);
             }
-            if let Some(t) = truncated {
+            if let Some(t) = page.truncated {
                 m.insert("truncated_record".into(), t.into());
             }
             m.extend(fields);

@@ -1,0 +1,101 @@
+//! One page's bytes parsed into a `batch` record's fields (after `path`/`bytes`), shared by the
+//! page and archive pipelines: the one place that turns `--fields` and `--select` into JSON.
+
+use std::cell::RefCell;
+
+use serde_json::{Map, Value};
+use simdhtml::input::InputOptions;
+use simdhtml::select::Selector;
+use simdhtml::{Arena, ParseOptions, extract};
+use url::Url;
+
+use super::args::{BatchArgs, Field};
+use crate::load::{default_max_nodes, parse_bytes};
+
+thread_local! {
+    /// Each worker's arena, reset between pages so memory stays flat over a long batch.
+    static ARENA: RefCell<Arena> = RefCell::new(Arena::new());
+}
+
+/// Parses a page's bytes (`transport`: the transport charset, a label already checked;
+/// `guess_utf8`: whether an undeclared page is read in the author's encoding, UTF-8 when it is
+/// valid UTF-8 throughout, and the guess may say UTF-8, as for a local file) and gives the
+/// record's fields after `path`/`bytes`: `encoding`, `truncated` when the node
+/// budget stopped the parse, then the `--fields` in order. Links are resolved against the
+/// page's `<base href>` and `base`. Each worker reuses its arena.
+///
+/// # Errors
+/// The message of a parse that could not start (an unknown transport label).
+pub(crate) fn parse_fields(
+    bytes: &[u8],
+    transport: Option<String>,
+    guess_utf8: bool,
+    base: Option<&Url>,
+    args: &BatchArgs,
+    selects: &[(String, Selector)],
+) -> Result<Map<String, Value>, String> {
+    ARENA.with(|arena| {
+        let mut arena = arena.borrow_mut();
+        arena.reset();
+        let max_nodes = args
+            .max_nodes
+            .map_or_else(|| default_max_nodes(bytes.len()), |n| n as usize);
+        let options = ParseOptions {
+            collect_errors: args.fields.contains(&Field::Errors),
+            max_nodes: Some(max_nodes),
+            input: InputOptions {
+                transport_charset: transport,
+                guess_utf8,
+                ..InputOptions::default()
+            },
+            ..ParseOptions::default()
+        };
+        let (doc, encoding) = parse_bytes(&arena, bytes, &options).map_err(|e| format!("{e:#}"))?;
+        let mut m = Map::new();
+        m.insert("encoding".into(), encoding.name().into());
+        if doc.truncated() {
+            m.insert("truncated".into(), true.into());
+        }
+        // The main content is found once for the fields that read it.
+        let wants = |f: Field| args.fields.contains(&f);
+        let main = (wants(Field::MainText) || wants(Field::Markdown) || wants(Field::PageType))
+            .then(|| {
+                extract::with_main_content(&doc, bytes, &options, |d, c| {
+                    let markdown = wants(Field::Markdown)
+                        .then(|| c.markdown(d, &extract::MarkdownOptions::new(d.scripting())));
+                    (
+                        wants(Field::MainText).then(|| c.text(d)),
+                        markdown,
+                        c.page_type(d),
+                    )
+                })
+            });
+        for f in &args.fields {
+            let (k, v): (&str, Value) = match f {
+                Field::Title => ("title", extract::title(&doc).into()),
+                Field::Lang => ("lang", extract::lang(&doc).into()),
+                Field::Text => (
+                    "text",
+                    extract::visible_text(&doc, options.scripting).into(),
+                ),
+                Field::MainText => ("main_text", main.as_ref().and_then(|m| m.0.clone()).into()),
+                Field::Markdown => ("markdown", main.as_ref().and_then(|m| m.1.clone()).into()),
+                Field::PageType => ("page_type", main.as_ref().map(|m| m.2.as_str()).into()),
+                Field::Meta => ("meta", crate::extract_json::meta(&doc, base)),
+                Field::Links => (
+                    "links",
+                    extract::links(&doc, base)
+                        .iter()
+                        .map(|l| Value::from(l.as_str()))
+                        .collect::<Vec<_>>()
+                        .into(),
+                ),
+                Field::Encoding => ("encoding", encoding.name().into()),
+                Field::Errors => ("errors", doc.errors().len().into()),
+            };
+            m.insert(k.into(), v);
+        }
+        crate::select::add_fields(&mut m, &doc, selects);
+        Ok(m)
+    })
+}
