@@ -7,14 +7,14 @@ usage: python3 benches/extraction.py [PAGE_DIR...]
        (default: ../shared/extraction, then ../shared/extraction/wcxb-dev; each set on its own:
        PAGE_DIR/*/*.html, or PAGE_DIR/html/*.html.gz for WCXB, decompressed before timing)
 
-Run from the repository. It builds and runs `examples/extract_timing.rs` (parse and
+Run from the repository. It builds and runs `xtask/src/bin/extract_timing.rs` (parse and
 main_text timed apart, bytes in), then each Python peer that imports (install them into a
 venv: `python3 -m venv /tmp/xvenv && /tmp/xvenv/bin/pip install -r
 benches/requirements-extraction-peers.txt`, then
 run this script with that venv's python); a peer that does not import is skipped, saying so.
 Each peer is timed as its library is used on bytes: resiliparse detects the encoding, decodes,
 parses and extracts; trafilatura is given the bytes. Standard library only. Pinned to one core
-with os.sched_setaffinity where the platform has it; the Rust example runs single-threaded.
+with os.sched_setaffinity where the platform has it; the Rust tool runs single-threaded.
 """
 
 import glob
@@ -49,9 +49,9 @@ def read(path):
 
 
 def simdhtml(files):
-    subprocess.run(["cargo", "build", "--release", "--quiet", "--example", "extract_timing"],
-                   cwd=REPO, check=True)
-    exe = os.path.join(REPO, "target", "release", "examples", "extract_timing")
+    subprocess.run(["cargo", "build", "--release", "--quiet", "-p", "xtask", "--bin",
+                    "extract_timing"], cwd=REPO, check=True)
+    exe = os.path.join(REPO, "target", "release", "extract_timing")
     out = subprocess.run([exe] + files, check=True, capture_output=True, text=True).stdout
     r = json.loads(out)
     return r["parse_s"] + r["main_text_s"], r

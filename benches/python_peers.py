@@ -43,7 +43,7 @@ its own plain loop and its own 1-worker executor in the same section (wall-clock
 CPU time beside it: CPU above wall means threads ran at once).
 
 --native adds a row "rust" per task: the same simdhtml work done in Rust without Python
-(examples/python_floor.rs, built with cargo; min of --rounds passes, by the thread's CPU time
+(xtask/src/bin/python_floor.rs, built with cargo; min of --rounds passes, by the thread's CPU time
 on Linux, else wall-clock); its "simdhtml ÷ peer" is the share of the crate's own speed that
 the Python package keeps.
 
@@ -203,14 +203,14 @@ def run_threads(fn, pages, n):
 
 
 def run_native(files, rounds):
-    """examples/python_floor.rs on the same files: {task: seconds}, or None when it fails."""
+    """xtask/src/bin/python_floor.rs on the same files: {task: seconds}, or None when it fails."""
     import subprocess
-    build = subprocess.run(["cargo", "build", "--release", "--quiet", "--example",
+    build = subprocess.run(["cargo", "build", "--release", "--quiet", "-p", "xtask", "--bin",
                             "python_floor"], cwd=REPO)
     if build.returncode != 0:
-        print("skipped: native floor: cargo build --release --example python_floor failed")
+        print("skipped: native floor: cargo build --release -p xtask --bin python_floor failed")
         return None
-    exe = os.path.join(REPO, "target", "release", "examples", "python_floor")
+    exe = os.path.join(REPO, "target", "release", "python_floor")
     out = subprocess.run([exe, str(rounds)] + files, check=True, capture_output=True,
                          text=True).stdout
     r = json.loads(out)
@@ -242,7 +242,7 @@ def main():
                     help="serial timings by the process's CPU time (default: steadier on a "
                     "shared machine) or wall-clock time; both go to --json")
     ap.add_argument("--native", action="store_true",
-                    help="also run the same simdhtml work in Rust (examples/python_floor.rs, "
+                    help="also run the same simdhtml work in Rust (xtask/src/bin/python_floor.rs, "
                     "built with cargo) to show what the Python wrapper adds")
     ap.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     args = ap.parse_args()

@@ -1,7 +1,7 @@
-//! The committed `corpus/generated/` pages are exactly what `examples/gen_corpus.rs` writes, so
-//! they cannot go stale (regenerate with `cargo run --example gen_corpus`).
+//! The committed `corpus/generated/` pages are exactly what `xtask/src/bin/gen_corpus.rs`
+//! writes, so they cannot go stale (regenerate with `cargo run -p xtask --bin gen_corpus`).
 
-#[path = "../examples/gen_corpus.rs"]
+#[path = "../xtask/src/bin/gen_corpus.rs"]
 #[allow(dead_code)]
 mod gen_corpus;
 
@@ -26,14 +26,14 @@ fn committed_pages_equal_the_generator_output() {
     assert_eq!(
         committed, names,
         "corpus/generated/ holds other files than the generator writes; \
-         run `cargo run --example gen_corpus`"
+         run `cargo run -p xtask --bin gen_corpus`"
     );
     for (name, html) in &pages {
         let on_disk = std::fs::read_to_string(dir.join(name)).expect("read a generated page");
         assert!(
             on_disk == *html,
             "corpus/generated/{name} differs from the generator's output; \
-             run `cargo run --example gen_corpus`"
+             run `cargo run -p xtask --bin gen_corpus`"
         );
     }
 }

@@ -1,5 +1,5 @@
-//! Shared by `benches/tokenizer.rs` and `examples/tokenize_corpus.rs`: loading the corpora
-//! (decoded once with our input layer, so every contender gets the same text) and the
+//! Shared by `benches/tokenizer.rs`, `benches/select.rs` and the corpus tools of `xtask/`
+//! (`tokenize_corpus`, `parse_corpus`, `peak_heap`): loading the corpora (decoded once with our input layer, so every contender gets the same text) and the
 //! tokenizer drivers that do the same minimal work per token.
 //!
 //! Without a tree builder, the drivers imitate its raw-text switching (13.2.6.2, scripting
@@ -27,11 +27,22 @@ pub struct Page {
     pub bytes: Vec<u8>,
 }
 
+/// The repository's root: the package's folder (the benches) or the one above it (the xtask's
+/// tools), the first with the workspace's `Cargo.lock`.
+pub fn repository_root() -> PathBuf {
+    let package = Path::new(env!("CARGO_MANIFEST_DIR"));
+    package
+        .ancestors()
+        .find(|dir| dir.join("Cargo.lock").is_file())
+        .unwrap_or(package)
+        .to_path_buf()
+}
+
 /// `$SIMDHTML_SHARED`, default `../shared` beside the repository.
 pub fn shared_dir() -> PathBuf {
     match std::env::var_os("SIMDHTML_SHARED") {
         Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared")),
+        None => repository_root().join("../shared"),
     }
 }
 
@@ -60,9 +71,9 @@ pub fn shared_corpus() -> Vec<Page> {
 }
 
 /// The repository's own `corpus/`: the hand-written pages and `corpus/generated/` (written by
-/// `examples/gen_corpus.rs`). Panics if it is missing.
+/// `xtask/src/bin/gen_corpus.rs`). Panics if it is missing.
 pub fn repo_corpus() -> Vec<Page> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let dir = repository_root().join("corpus");
     let mut pages = load_dir(&dir);
     pages.extend(load_dir(&dir.join("generated")));
     assert!(!pages.is_empty(), "no .html pages in {}", dir.display());

@@ -567,7 +567,7 @@ def test_elements_compare_equal_when_they_are_the_same_node():
 
 def test_node_budget_truncates_as_the_command(tmp_path):
     """A page crafted to grow the tree with the square of its size (`<p><b id=N>x</p>`, the
-    README's example) stops at the command's node budget: `.truncated` as batch's
+    example of docs/cli.md) stops at the command's node budget: `.truncated` as batch's
     `"truncated"`, and the text, links and HTML of the part parsed as the commands print them."""
     page = tmp_path / "budget.html"
     page.write_text("".join(f"<p><b id={i}>x</p>" for i in range(3000)), encoding="ascii")

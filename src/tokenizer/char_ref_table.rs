@@ -114,7 +114,7 @@ mod tests {
     mod generator {
         include!(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/examples/gen_named_refs/generate.rs"
+            "/tests/common/named_refs_generator.rs"
         ));
     }
 
@@ -144,7 +144,7 @@ mod tests {
         assert!(
             committed == expected,
             "src/tokenizer/named_refs.rs is stale; regenerate it with \
-             `cargo run --example gen_named_refs > src/tokenizer/named_refs.rs`"
+             `cargo run -p xtask --bin gen_named_refs > src/tokenizer/named_refs.rs`"
         );
     }
 

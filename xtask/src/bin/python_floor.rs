@@ -7,7 +7,7 @@
 //! bench's default clock), else wall-clock. Prints one JSON object: `{"pages", "bytes",
 //! "clock", "parse_s", "text_s", "select_s", "text_chars", "hrefs"}`.
 //!
-//! `cargo run --release --example python_floor -- ROUNDS FILE...` (python_peers.py --native
+//! `cargo run --release -p xtask --bin python_floor -- ROUNDS FILE...` (python_peers.py --native
 //! runs it on the same pages).
 
 use std::time::Instant;

@@ -21,13 +21,13 @@
 //! each round one pass of each in turn, then the median time per contender and the median of
 //! its per-round ratio to `dom` (the same load falls on all of them).
 //!
-//! Usage: `cargo run --release --example parse_corpus -- [MODE] [ROUNDS] [GROUP]` with MODE one
+//! Usage: `cargo run --release -p xtask --bin parse_corpus -- [MODE] [ROUNDS] [GROUP]` with MODE one
 //! of `parse`, `parse-spans`, `bytes`, `bytes-utf8`, `tokenize`, `html5ever`, the contenders above or
 //! `compare`, and GROUP `shared-corpus` or `smallest-50` (its 50 smallest pages by decoded size)
 //! (default: `parse 1 shared-corpus`). The corpus is `$SIMDHTML_SHARED/corpus`, read and
 //! decoded once with simdhtml's input layer before the clock starts.
 
-#[path = "../benches/support/mod.rs"]
+#[path = "../../../benches/support/mod.rs"]
 mod support;
 
 use std::time::Instant;

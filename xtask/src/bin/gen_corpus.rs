@@ -1,8 +1,8 @@
 //! Writes the generated pages of the repository's corpus, `corpus/generated/`.
 //!
 //! ```sh
-//! cargo run --example gen_corpus            # writes corpus/generated/*.html
-//! cargo run --example gen_corpus -- OUT_DIR # somewhere else
+//! cargo run -p xtask --bin gen_corpus            # writes corpus/generated/*.html
+//! cargo run -p xtask --bin gen_corpus -- OUT_DIR # somewhere else
 //! ```
 //!
 //! Deterministic: a fixed seed and a small xorshift generator, so the same pages come out on

@@ -1,13 +1,13 @@
 //! Tokenizes the shared corpus and prints token counts and MB/s: a quick check outside
 //! criterion, and the program to profile (`valgrind --tool=callgrind`).
 //!
-//! Usage: `cargo run --release --example tokenize_corpus -- [CONTENDER|all] [ROUNDS] [GROUP]`
+//! Usage: `cargo run --release -p xtask --bin tokenize_corpus -- [CONTENDER|all] [ROUNDS] [GROUP]`
 //! with CONTENDER one of `simdhtml`, `simdhtml-scalar`, `simdhtml-tree`, `html5ever`,
 //! `html5ever-rcdom`, `lol_html`, and GROUP `shared-corpus` or `text-heavy` (the bench's
 //! groups; default: `simdhtml 1 shared-corpus`). The corpus is `$SIMDHTML_SHARED/corpus` (default
 //! `../shared/corpus`), decoded once with simdhtml's input layer before the clock starts.
 
-#[path = "../benches/support/mod.rs"]
+#[path = "../../../benches/support/mod.rs"]
 mod support;
 
 use std::time::Instant;

@@ -4,12 +4,12 @@
 //! corpus the peak above the baseline (the already decoded text) is recorded while the page is
 //! parsed into a tree and the tree is alive, then divided by the page's decoded size.
 //!
-//! Usage: `cargo run --release --example peak_heap`. Contenders: simdhtml `parse_document`
+//! Usage: `cargo run --release -p xtask --bin peak_heap`. Contenders: simdhtml `parse_document`
 //! (a fresh arena per page; the tree borrows the input text, so the input is not counted),
 //! simdhtml `stream::Parser` fed 64 KiB chunks of the page's UTF-8 bytes (it keeps its own
 //! copies of the text), and html5ever `parse_document` into `markup5ever_rcdom::RcDom`.
 
-#[path = "../benches/support/mod.rs"]
+#[path = "../../../benches/support/mod.rs"]
 mod support;
 
 use std::alloc::{GlobalAlloc, Layout, System};

@@ -4,7 +4,7 @@
 //! extraction, each timed on its own. A page whose name ends in `.gz` is decompressed first,
 //! outside the timing. Prints one JSON object: `{"pages", "bytes", "parse_s", "main_text_s"}`.
 //!
-//! `cargo run --release --example extract_timing -- FILE...` (benches/extraction.py runs it
+//! `cargo run --release -p xtask --bin extract_timing -- FILE...` (benches/extraction.py runs it
 //! on the shared extraction pages beside the Python extractors).
 
 use std::io::Read;
