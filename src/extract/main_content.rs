@@ -1556,8 +1556,10 @@ impl<'a> WalkAttrs<'a> {
     /// Whether a hidden element may be a closed panel: not a modal dialog, not named an
     /// overlay ([`NOT_PANEL`]).
     fn may_be_panel(&self) -> bool {
-        !(self.aria_modal == Some("true") || self.role.is_some_and(|r| r.trim() == "dialog"))
-            && !self.class.is_some_and(|c| contains_any(c, &NOT_PANEL))
+        let modal =
+            self.aria_modal == Some("true") || self.role.is_some_and(|r| r.trim() == "dialog");
+        let overlay = self.class.is_some_and(|c| contains_any(c, &NOT_PANEL));
+        !modal && !overlay
     }
 
     /// A segment of a page streamed by React's server rendering: the content of a suspended
