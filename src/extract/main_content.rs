@@ -596,8 +596,8 @@ impl<'d, 'a> Finder<'d, 'a> {
     /// products of a shop's category page below its introduction, the items of a listing):
     /// the element with the most text in [`CARD_GRID_ITEMS`] or more children of one tag and
     /// first class, each with text (at most [`CARD_TEXT`] on average), most with a link
-    /// ([`LINKED_CARDS`]). Paragraphs, list items and table rows are an article's own parts,
-    /// not cards. One pass over the included elements and their children.
+    /// ([`LINKED_CARDS`]). Paragraphs, table rows and list items without a class are an
+    /// article's own parts, not cards. One pass over the included elements and their children.
     fn card_grid(&self, len: f32, focused: &MainContent) -> Option<NodeId> {
         // (tag, first class, cards, text, cards with a link) of one parent's children.
         let mut groups: Vec<(&str, &str, usize, f32, usize)> = Vec::new();
@@ -610,13 +610,17 @@ impl<'d, 'a> Finder<'d, 'a> {
             for c in self.included_element_children(p) {
                 let e = self.doc.element(c).expect("an element");
                 let st = self.info[c.index()].stats;
-                if st.text <= 0.0 || matches!(e.name(), "p" | "li" | "tr" | "td" | "br") {
-                    continue;
-                }
                 let class = e
                     .attr("class")
                     .and_then(|c| c.split_ascii_whitespace().next())
                     .unwrap_or("");
+                // A list item is a card when it has a class (a shop's `li class=product`); a
+                // plain one is an article's own list or a thread's replies.
+                let own_part = matches!(e.name(), "p" | "tr" | "td" | "br")
+                    || (e.name() == "li" && class.is_empty());
+                if st.text <= 0.0 || own_part {
+                    continue;
+                }
                 let linked = usize::from(st.link > 0.0);
                 if let Some(g) = groups.iter_mut().find(|g| g.0 == e.name() && g.1 == class) {
                     g.2 += 1;
@@ -2115,6 +2119,17 @@ mod tests {
         assert!(text.contains("made in the workshop"), "{text}");
         assert!(
             text.contains("Oak chair model 0") && text.contains("Oak chair model 11"),
+            "{text}"
+        );
+        // A shop's list of products.
+        let items = cards
+            .replace("<div class=", "<li class=")
+            .replace("</div>", "</li>");
+        let text = main(&format!(
+            "<div class=intro>{intro}</div><ul class=products>{items}</ul>"
+        ));
+        assert!(
+            text.contains("made in the workshop") && text.contains("Oak chair model 11"),
             "{text}"
         );
         // Links in list items beside an article are its own list or a menu, not cards.
