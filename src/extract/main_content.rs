@@ -19,7 +19,8 @@
 //!    `footer` and, on the first attempt, the rest of the page furniture: ARIA landmarks of
 //!    furniture (`navigation`, `complementary`, `menu`, `dialog`, …) and elements whose
 //!    `class` or `id` names a furniture part (`comment`, `sidebar`, `footer`, `menu`,
-//!    `related`, `share`, `cookie`, …) unless they also name content (`article`, `content`,
+//!    `related`, `share`, `cookie`, a forum's `user-info` cards, `signature`s and vote counts,
+//!    …) unless they also name content (`article`, `content`,
 //!    `main`, `body`, …) or are the `main` or an `article` element, and except comments and replies on a page that says it is a
 //!    discussion (schema.org `DiscussionForumPosting`, `QAPage`, microdata `Comment`s).
 //!    The first `h1`/`h2` that repeats the document's title and the first byline are left out
@@ -1619,6 +1620,14 @@ const FURNITURE: Patterns = Patterns::new(&[
     "pager",
     "popup",
     "yom-remote",
+    "signature",
+    "user-info",
+    "userinfo",
+    "user-details",
+    "usercard",
+    "user-card",
+    "votecell",
+    "vote-count",
 ]);
 
 /// Pieces of [`FURNITURE`] that are content on a discussion page (its posts and replies).
@@ -2150,7 +2159,8 @@ mod tests {
     fn comments_are_the_content_of_a_discussion() {
         let post = "<p>I tried the new release, and the battery, the screen and the radio all work as they did before.</p>";
         let answers: String = (0..4)
-            .map(|i| format!("<div class=comment-body><p>Answer {i}: it works here too, on two phones, with the same settings, after a restart.</p></div>"))
+            .map(|i| format!("<div class=comment-body><p>Answer {i}: it works here too, on two phones, with the same settings, after a restart.</p>\
+                <div class=user-info><a href=/u/{i}>Member {i}</a> 1,234 posts</div><div class=signature>Sent from my phone, {i}</div></div>"))
             .collect();
         let body = format!(
             "<div class=question>{}</div><div class=comments>{answers}</div>",
@@ -2167,6 +2177,11 @@ mod tests {
         for i in 0..4 {
             assert!(thread.contains(&format!("Answer {i}:")), "{thread}");
         }
+        // Without the user cards and signatures around the posts.
+        assert!(
+            !thread.contains("Member 0") && !thread.contains("Sent from"),
+            "{thread}"
+        );
         let md = main(&format!(
             "<div itemscope itemtype=https://schema.org/DiscussionForumPosting>{body}</div>"
         ));
