@@ -15,14 +15,14 @@
 //!    disclosures (ARIA `tabpanel` and `region`, classes such as `tab-pane`, `accordion`,
 //!    `faq`, `collapse`; closed `details`; a hidden element right after a button) and the
 //!    text of the buttons that open them (`aria-expanded` with `aria-controls`, or right
-//!    before a hidden panel: a FAQ's questions). Leave out `nav`, `aside` and
-//!    `footer` and, on the first attempt, the rest of the page furniture: ARIA landmarks of
-//!    furniture (`navigation`, `complementary`, `menu`, `dialog`, …) and elements whose
-//!    `class` or `id` names a furniture part (`comment`, `sidebar`, `footer`, `menu`,
-//!    `related`, `share`, `cookie`, a forum's `user-info` cards, `signature`s and vote counts,
-//!    …) unless they also name content (`article`, `content`,
-//!    `main`, `body`, …) or are the `main` or an `article` element, and except comments and replies on a page that says it is a
-//!    discussion (schema.org `DiscussionForumPosting`, `QAPage`, microdata `Comment`s).
+//!    before a hidden panel: a FAQ's questions). Leave out `nav`, `aside` and `footer` and,
+//!    on the first attempt, the rest of the page furniture: ARIA landmarks of furniture
+//!    (`navigation`, `complementary`, `menu`, `dialog`, …) and elements whose `class` or
+//!    `id` names a furniture part (`comment`, `sidebar`, `footer`, `menu`, `related`,
+//!    `share`, `cookie`, a forum's `user-info` cards, `signature`s and vote counts, …)
+//!    unless they also name content (`article`, `content`, `main`, `body`, …) or are the
+//!    `main` or an `article` element, and except comments and replies on a page that says it
+//!    is a discussion (schema.org `DiscussionForumPosting`, `QAPage`, microdata `Comment`s).
 //!    The first `h1`/`h2` that repeats the document's title and the first byline are left out
 //!    too: they are the page's metadata, not its text.
 //! 2. **Measure** every element bottom-up: its text length, the part of it inside links, its
