@@ -809,15 +809,9 @@ impl<'d, 'a> Finder<'d, 'a> {
         {
             return false;
         }
-        let (class, id) = (a.class.unwrap_or(""), a.id.unwrap_or(""));
-        if class.is_empty() && id.is_empty() {
-            return false;
-        }
-        let discussion = self.discussion;
-        let s = self.class_and_id(n);
-        contains_any(s, &FURNITURE)
-            && !contains_any(s, &MAYBE_CONTENT)
-            && !(discussion && contains_any(s, &DISCUSSION) && !contains_any(s, &NOT_DISCUSSION))
+        a.names(&FURNITURE)
+            && !a.names(&MAYBE_CONTENT)
+            && !(self.discussion && a.names(&DISCUSSION) && !a.names(&NOT_DISCUSSION))
     }
 
     /// The element's `class` and `id`, a space between, in ASCII lower case (in a reused
@@ -837,10 +831,7 @@ impl<'d, 'a> Finder<'d, 'a> {
     fn is_byline(&mut self, n: NodeId, a: &WalkAttrs<'_>) -> bool {
         let rel = a.rel == Some("author");
         let itemprop = a.itemprop.is_some_and(|v| v.contains("author"));
-        let named = (a.class.is_some() || a.id.is_some()) && {
-            let s = self.class_and_id(n);
-            contains_any(s, &BYLINE)
-        };
+        let named = a.names(&BYLINE);
         if !(rel || itemprop || named) {
             return false;
         }
@@ -1041,10 +1032,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             if v.is_empty() {
                 continue;
             }
-            self.buf.clear();
-            self.buf.push_str(v);
-            self.buf.make_ascii_lowercase();
-            let s = self.buf.as_str();
+            let s = v;
             let discussion_post = self.discussion && contains_any(s, &DISCUSSION);
             if contains_any(s, &NEGATIVE) && !discussion_post {
                 w -= 25.0;
@@ -1565,6 +1553,12 @@ impl<'a> WalkAttrs<'a> {
             self.aria_modal == Some("true") || self.role.is_some_and(|r| r.trim() == "dialog");
         let overlay = self.class.is_some_and(|c| contains_any(c, &NOT_PANEL));
         !modal && !overlay
+    }
+
+    /// Whether the `class` or the `id` holds one of `patterns` (ASCII case-insensitively).
+    fn names(&self, patterns: &Patterns) -> bool {
+        self.class.is_some_and(|c| contains_any(c, patterns))
+            || self.id.is_some_and(|i| contains_any(i, patterns))
     }
 
     /// A segment of a page streamed by React's server rendering: the content of a suspended
