@@ -206,7 +206,7 @@ const WCXB_FLOORS: &[(&str, f64)] = &[
     ("product", 0.60),
     ("collection", 0.675),
     ("listing", 0.68),
-    ("documentation", 0.925),
+    ("documentation", 0.93),
     ("service", 0.805),
 ];
 const WCXB_OVERALL_FLOOR: f64 = 0.848;

@@ -40,8 +40,10 @@
 //!    by one minus its link density.
 //! 4. **Choose** the best container; move up to a common ancestor when three other
 //!    containers score almost as well inside it, or to a parent that scores better; then add
-//!    the siblings that score at least a fifth as well, and paragraphs beside it that read
-//!    as prose.
+//!    the siblings that score at least a fifth as well, paragraphs beside it that read as
+//!    prose, and, when the choice is a `section` that starts with a heading, the sections
+//!    beside it that start with one too (the parts of one document), unless they are mostly
+//!    links or lists.
 //! 5. **Clean** the choice bottom-up: drop forms, `footer`s, `aside`s, headings whose
 //!    `class` says furniture, small share bars, copyright notices, and lists, tables and `div`s that look like
 //!    link lists, galleries or widgets (link density, images per paragraph, inputs,
@@ -231,6 +233,10 @@ const LINKED_PAGE: f32 = 0.42;
 const LONG_LINE: f32 = 137.0;
 /// The link density of a page whose text is mostly its own.
 const FEW_LINKS: f32 = 0.13;
+/// A titled `section` beside a chosen titled `section` joins it below this link density…
+const SECTION_LINKS: f32 = 0.3;
+/// …and with less than this share of its text in lists.
+const SECTION_LIST: f32 = 0.5;
 /// How many elements of one tag and first class make a list of items (posts, cards).
 const REPEATED_ITEMS: usize = 3;
 /// How many children of one tag and first class make a grid of cards (step 7b).
@@ -1157,6 +1163,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         let best_score = self.score(best);
         let threshold = (best_score * 0.2).max(10.0);
         let best_class = self.doc.attr(best, "class").unwrap_or("");
+        let best_is_section = self.is_titled_section(best);
         let mut roots = Vec::new();
         let siblings: Vec<NodeId> = self.included_element_children(parent).collect();
         for sib in siblings {
@@ -1169,6 +1176,13 @@ impl<'d, 'a> Finder<'d, 'a> {
                 }
                 if self.flags(sib) & CANDIDATE != 0 && self.score(sib) + bonus >= threshold {
                     true
+                } else if best_is_section && self.is_titled_section(sib) {
+                    // The next part of the same text (a document's sections), unless it is
+                    // links or a list (further reading, references).
+                    let st = self.info[sib.index()].stats;
+                    st.text > 0.0
+                        && st.link_density() < SECTION_LINKS
+                        && st.list < SECTION_LIST * st.text
                 } else if let Some(para) = self.as_paragraph(sib) {
                     let st = self.info[para.index()].stats;
                     let ld = st.link_density();
@@ -1255,6 +1269,19 @@ impl<'d, 'a> Finder<'d, 'a> {
                 .is_some_and(|t| !t.trim_matches(is_ascii_ws).is_empty())
         });
         (!loose_text).then_some(first.node_id())
+    }
+
+    /// A `section` element that starts with a heading (in its first two included children).
+    fn is_titled_section(&self, n: NodeId) -> bool {
+        let is_section = self
+            .doc
+            .element(n)
+            .is_some_and(|e| e.ns == Namespace::Html && e.name() == "section");
+        is_section
+            && self
+                .included_element_children(n)
+                .take(2)
+                .any(|c| self.kind(c) == Kind::Heading)
     }
 
     fn score(&self, n: NodeId) -> f32 {
@@ -2103,6 +2130,31 @@ mod tests {
         let text = main(&page);
         assert!(text.contains("streamed late"), "{text}");
         assert!(!text.contains("Not a segment"), "{text}");
+    }
+
+    #[test]
+    fn the_sections_of_a_document_join_the_chosen_one() {
+        let long: String = (0..8)
+            .map(|i| format!("<p>Step {i} of the guide, which explains, at length, with commas, clauses and examples, what the tool does.</p>"))
+            .collect();
+        let page = format!(
+            "<nav><a href=/>Home</a> <a href=/docs>Docs</a></nav><main><section id=guide>\
+             <section id=setup><h2>Setup</h2>{long}</section>\
+             <section id=pull><h2>Pulling</h2><p>The <code>pull</code> command fetches a copy.</p></section>\
+             <section id=more><h2>Read more</h2><ul><li><a href=/a>Another guide</a>\
+             <li><a href=/b>A third guide</a></ul></section>\
+             <section id=refs><h2>References</h2><ol><li>Smith, J. A book about tools. 2001.\
+             <li>Jones, K. Another book about tools. 2004.</ol></section></section></main>"
+        );
+        let text = main(&page);
+        assert!(
+            text.contains("Step 7 of the guide") && text.contains("fetches a copy"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("Another guide") && !text.contains("Smith"),
+            "{text}"
+        );
     }
 
     #[test]
