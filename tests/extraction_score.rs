@@ -205,9 +205,9 @@ const WCXB_FLOORS: &[(&str, f64)] = &[
     ("forum", 0.765),
     ("product", 0.60),
     ("collection", 0.675),
-    ("listing", 0.68),
-    ("documentation", 0.93),
-    ("service", 0.805),
+    ("listing", 0.685),
+    ("documentation", 0.933),
+    ("service", 0.82),
 ];
 const WCXB_OVERALL_FLOOR: f64 = 0.848;
 

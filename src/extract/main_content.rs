@@ -21,8 +21,10 @@
 //!    `id` names a furniture part (`comment`, `sidebar`, `footer`, `menu`, `related`,
 //!    `share`, `cookie`, a forum's `user-info` cards, `signature`s and vote counts, …)
 //!    unless they also name content (`article`, `content`, `main`, `body`, …) or are the
-//!    `main` or an `article` element, and except comments and replies on a page that says it
-//!    is a discussion (schema.org `DiscussionForumPosting`, `QAPage`, microdata `Comment`s).
+//!    main landmark (`main`, role `main`) or an `article` element. Inside the main landmark
+//!    a `header` class is a section's heading and introduction, not the page's. Comments
+//!    and replies are content on a page that says it is a discussion (schema.org
+//!    `DiscussionForumPosting`, `QAPage`, microdata `Comment`s).
 //!    The first `h1`/`h2` that repeats the document's title and the first byline are left out
 //!    too: they are the page's metadata, not its text.
 //! 2. **Measure** every element bottom-up: its text length, the part of it inside links, its
@@ -293,6 +295,15 @@ enum Kind {
     Furniture,
 }
 
+/// The main landmark: a `main` element, or an element with ARIA role `main`.
+fn is_main_landmark(doc: &Document<'_>, n: NodeId) -> bool {
+    doc.element(n).is_some_and(|e| {
+        (e.ns == Namespace::Html && e.name() == "main")
+            || e.attr("role")
+                .is_some_and(|r| r.trim().eq_ignore_ascii_case("main"))
+    })
+}
+
 fn kind_of(doc: &Document<'_>, n: NodeId, scripting: bool) -> Kind {
     let Some(e) = doc.element(n) else {
         return Kind::Skip;
@@ -420,6 +431,8 @@ const IN_LINK: u16 = 512;
 const T_HEADERS: u16 = 1024;
 const T_NESTED: u16 = 2048;
 const CONTAINS_DATA_TABLE: u16 = 4096;
+/// Some ancestor (or the element) is the main landmark: `main`, or ARIA role `main`.
+const IN_MAIN: u16 = 8192;
 
 #[derive(Clone, Copy, Default)]
 struct Info {
@@ -716,7 +729,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             let parent = *stack.last().expect("the root is on the stack");
             let pflags = self.flags(parent);
             let pkind = self.kind(parent);
-            let mut anc = pflags & (IN_TABLE | IN_CODE | IN_FIGURE | IN_LINK);
+            let mut anc = pflags & (IN_TABLE | IN_CODE | IN_FIGURE | IN_LINK | IN_MAIN);
             match pkind {
                 Kind::Table => anc |= IN_TABLE,
                 Kind::Code => anc |= IN_CODE,
@@ -766,6 +779,9 @@ impl<'d, 'a> Finder<'d, 'a> {
             };
             if keep {
                 self.include(n, anc);
+                if is_main_landmark(doc, n) {
+                    self.info[n.index()].flags |= IN_MAIN;
+                }
                 if doc.element(n).is_some()
                     && let Some(c) = doc.first_child(n)
                 {
@@ -810,12 +826,14 @@ impl<'d, 'a> Finder<'d, 'a> {
             }
         }
         if anc & (IN_TABLE | IN_CODE) != 0
-            || matches!(e.name(), "body" | "a" | "main" | "article")
-            || a.role.is_some_and(|r| r.trim() == "main")
+            || matches!(e.name(), "body" | "a" | "article")
+            || is_main_landmark(self.doc, n)
         {
             return false;
         }
-        a.names(&FURNITURE)
+        // Inside the main landmark a `header` is a section's (its heading and introduction),
+        // not the page's.
+        (a.names(&FURNITURE) || anc & IN_MAIN == 0 && a.names(&HEADER))
             && !a.names(&MAYBE_CONTENT)
             && !(self.discussion && a.names(&DISCUSSION) && !a.names(&NOT_DISCUSSION))
     }
@@ -1607,6 +1625,8 @@ impl<'a> WalkAttrs<'a> {
 }
 
 /// `class`/`id` pieces that name page furniture (matched anywhere, ASCII case-insensitively).
+/// Furniture outside the main landmark ([`IN_MAIN`]).
+const HEADER: Patterns = Patterns::new(&["header"]);
 const FURNITURE: Patterns = Patterns::new(&[
     "-ad-",
     "ai2html",
@@ -1622,7 +1642,6 @@ const FURNITURE: Patterns = Patterns::new(&[
     "extra",
     "footer",
     "gdpr",
-    "header",
     "legends",
     "menu",
     "related",
@@ -2155,6 +2174,24 @@ mod tests {
             !text.contains("Another guide") && !text.contains("Smith"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_sections_header_inside_main_is_content() {
+        let body: String = (0..4)
+            .map(|i| format!("<p>Feature {i} of the service, which saves time, money and effort, every single day of the week.</p>"))
+            .collect();
+        let page = format!(
+            "<div class=site-header><a href=/>Acme</a> <span>Sign in to your account today</span></div>\
+             <main><div class=section-header><h2>Why choose Acme</h2><p>Three reasons, \
+             and one more.</p></div>{body}</main>"
+        );
+        let text = main(&page);
+        assert!(
+            text.contains("Why choose Acme") && text.contains("Feature 3"),
+            "{text}"
+        );
+        assert!(!text.contains("Sign in"), "{text}");
     }
 
     #[test]
