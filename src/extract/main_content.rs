@@ -49,7 +49,9 @@
 //! 5. **Clean** the choice bottom-up: drop forms, `footer`s, `aside`s, headings whose
 //!    `class` says furniture, small share bars, copyright notices, and lists, tables and `div`s that look like
 //!    link lists, galleries or widgets (link density, images per paragraph, inputs,
-//!    `class`), keeping data tables (not tables that are more than half links: menus).
+//!    `class`), keeping data tables (not tables that are more than half links: menus) and,
+//!    on a page that does not say it is a product, a discussion or an article, a grid of
+//!    cards (see step 7) that holds half the choice's text or more: a listing's items.
 //! 6. If what is left is under 500 characters, try again less strictly (keep furniture by
 //!    `class`, then ignore `class` weights, then skip cleaning), and keep the longest result.
 //! 7. **Whole page or one block.** An article is one block among furniture; a service page
@@ -247,6 +249,9 @@ const CARD_GRID_ITEMS: usize = 6;
 const LINKED_CARDS: f32 = 0.8;
 /// The mean text of a grid's card at most (weighted characters): cards, not sections.
 const CARD_TEXT: f32 = 1500.0;
+/// The share of the chosen content's text a grid of cards holds at least for step 5 to keep
+/// it whole (on a page that does not say it is a product, discussion or article).
+const GRID_SHARE: f32 = 0.5;
 /// The kinds of children (tag and first class) told apart under one parent.
 const CARD_KINDS: usize = 8;
 /// The `noscript` markup (bytes) of a page that keeps its content there
@@ -433,6 +438,8 @@ const T_NESTED: u16 = 2048;
 const CONTAINS_DATA_TABLE: u16 = 4096;
 /// Some ancestor (or the element) is the main landmark: `main`, or ARIA role `main`.
 const IN_MAIN: u16 = 8192;
+/// The element, or an ancestor, holds a grid of cards that step 5 keeps.
+const IN_GRID: u16 = 16384;
 
 #[derive(Clone, Copy, Default)]
 struct Info {
@@ -470,6 +477,9 @@ struct Finder<'d, 'a> {
     /// The page says it is a discussion (a forum thread, questions and answers): its
     /// comments are its content.
     discussion: bool,
+    /// The page does not say it is a product, a discussion or an article: a grid of cards
+    /// in its content is the content (a listing's items), not related links.
+    cards_are_content: bool,
 }
 
 fn find(doc: &Document<'_>) -> MainContent {
@@ -491,9 +501,14 @@ fn find(doc: &Document<'_>) -> MainContent {
         candidates: Vec::new(),
         buf: String::new(),
         discussion: false,
+        cards_are_content: false,
     };
     let signals = Signals::of(doc);
     f.discussion = signals.is_discussion();
+    f.cards_are_content = !matches!(
+        signals.said(),
+        Some(PageType::Product | PageType::Forum | PageType::Article)
+    );
     let attempts = [
         Strictness {
             strip_furniture: true,
@@ -619,45 +634,16 @@ impl<'d, 'a> Finder<'d, 'a> {
     /// ([`LINKED_CARDS`]). Paragraphs, table rows and list items without a class are an
     /// article's own parts, not cards. One pass over the included elements and their children.
     fn card_grid(&self, len: f32, focused: &MainContent) -> Option<NodeId> {
-        // (tag, first class, cards, text, cards with a link) of one parent's children.
-        let mut groups: Vec<(&str, &str, usize, f32, usize)> = Vec::new();
+        let mut groups = Vec::new();
         let mut best: Option<(f32, NodeId)> = None;
         for &p in &self.order {
             if self.doc.element(p).is_none() || focused.is_left_out(p) {
                 continue;
             }
-            groups.clear();
-            for c in self.included_element_children(p) {
-                let e = self.doc.element(c).expect("an element");
-                let st = self.info[c.index()].stats;
-                let class = e
-                    .attr("class")
-                    .and_then(|c| c.split_ascii_whitespace().next())
-                    .unwrap_or("");
-                // A list item is a card when it has a class (a shop's `li class=product`); a
-                // plain one is an article's own list or a thread's replies.
-                let own_part = matches!(e.name(), "p" | "tr" | "td" | "br")
-                    || (e.name() == "li" && class.is_empty());
-                if st.text <= 0.0 || own_part {
-                    continue;
-                }
-                let linked = usize::from(st.link > 0.0);
-                if let Some(g) = groups.iter_mut().find(|g| g.0 == e.name() && g.1 == class) {
-                    g.2 += 1;
-                    g.3 += st.text;
-                    g.4 += linked;
-                } else if groups.len() < CARD_KINDS {
-                    groups.push((e.name(), class, 1, st.text, linked));
-                }
-            }
-            for &(_, _, cards, text, linked) in &groups {
-                let n = cards as f32;
-                if cards >= CARD_GRID_ITEMS
-                    && linked as f32 >= LINKED_CARDS * n
-                    && text <= CARD_TEXT * n
-                    && best.is_none_or(|(t, _)| text > t)
-                {
-                    best = Some((text, p));
+            self.card_groups(p, &mut groups);
+            for g in &groups {
+                if g.is_grid() && best.is_none_or(|(t, _)| g.text > t) {
+                    best = Some((g.text, p));
                 }
             }
         }
@@ -667,6 +653,50 @@ impl<'d, 'a> Finder<'d, 'a> {
             .iter()
             .all(|&r| r != grid && !self.is_ancestor(r, grid) && !self.is_ancestor(grid, r));
         (text >= len && apart).then_some(grid)
+    }
+
+    /// The children of `p` grouped by tag and first class, as cards: with text, and not an
+    /// article's own parts (paragraphs, table rows, list items without a class: a shop's
+    /// `li class=product` is a card, a plain one an article's own list or a thread's
+    /// replies). At most [`CARD_KINDS`] groups.
+    fn card_groups(&self, p: NodeId, groups: &mut Vec<CardGroup<'a>>) {
+        groups.clear();
+        for c in self.included_element_children(p) {
+            let e = self.doc.element(c).expect("an element");
+            let st = self.info[c.index()].stats;
+            let class = e
+                .attr("class")
+                .and_then(|c| c.split_ascii_whitespace().next())
+                .unwrap_or("");
+            let own_part = matches!(e.name(), "p" | "tr" | "td" | "br")
+                || (e.name() == "li" && class.is_empty());
+            if st.text <= 0.0 || own_part {
+                continue;
+            }
+            let linked = usize::from(st.link > 0.0);
+            if let Some(g) = groups
+                .iter_mut()
+                .find(|g| g.tag == e.name() && g.class == class)
+            {
+                g.cards += 1;
+                g.text += st.text;
+                g.linked += linked;
+            } else if groups.len() < CARD_KINDS {
+                groups.push(CardGroup {
+                    tag: e.name(),
+                    class,
+                    cards: 1,
+                    text: st.text,
+                    linked,
+                });
+            }
+        }
+    }
+
+    /// Whether `p` holds a grid of cards with at least `min_text` of text (step 5 keeps it).
+    fn holds_grid(&self, p: NodeId, min_text: f32, groups: &mut Vec<CardGroup<'a>>) -> bool {
+        self.card_groups(p, groups);
+        groups.iter().any(|g| g.is_grid() && g.text >= min_text)
     }
 
     /// The bytes of markup in the root's `noscript` elements (raw text with scripting on).
@@ -1344,6 +1374,16 @@ impl<'d, 'a> Finder<'d, 'a> {
         if in_dt {
             self.info[root.index()].flags |= IN_DATA_TABLE;
         }
+        // A grid of cards with half the text or more is what the content lists (a listing's
+        // items): link density does not take it away.
+        let grid_min = GRID_SHARE * self.info[root.index()].stats.text;
+        let mut groups = Vec::new();
+        let mut holds_grid = |f: &Finder<'d, 'a>, n: NodeId| {
+            f.cards_are_content && f.holds_grid(n, grid_min, &mut groups)
+        };
+        if holds_grid(self, root) {
+            self.info[root.index()].flags |= IN_GRID;
+        }
         for i in from + 1..to {
             let n = self.order[i];
             let p = self.doc.parent(n).expect("inside the root");
@@ -1360,6 +1400,9 @@ impl<'d, 'a> Finder<'d, 'a> {
                 && self.is_share_bar(n);
             if pf & REMOVED != 0 || share_bar {
                 f |= REMOVED;
+            }
+            if pf & IN_GRID != 0 || (self.doc.element(n).is_some() && holds_grid(self, n)) {
+                f |= IN_GRID;
             }
             self.info[n.index()].flags = f;
         }
@@ -1462,7 +1505,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             return false;
         }
         let f = self.flags(n);
-        if f & (DATA_TABLE | IN_DATA_TABLE | IN_CODE | CONTAINS_DATA_TABLE) != 0 {
+        if f & (DATA_TABLE | IN_DATA_TABLE | IN_CODE | CONTAINS_DATA_TABLE | IN_GRID) != 0 {
             return false;
         }
         let weight = self.class_weight(n, s);
@@ -1505,6 +1548,28 @@ impl<'d, 'a> Finder<'d, 'a> {
             }
         }
         bad
+    }
+}
+
+/// Children of one parent with one tag and first class ([`Finder::card_groups`]).
+struct CardGroup<'a> {
+    tag: &'a str,
+    class: &'a str,
+    cards: usize,
+    /// Their text (weighted characters).
+    text: f32,
+    /// How many of them hold a link.
+    linked: usize,
+}
+
+impl CardGroup<'_> {
+    /// A grid of cards: [`CARD_GRID_ITEMS`] or more, at most [`CARD_TEXT`] of text each on
+    /// average, most with a link ([`LINKED_CARDS`]).
+    fn is_grid(&self) -> bool {
+        let n = self.cards as f32;
+        self.cards >= CARD_GRID_ITEMS
+            && self.linked as f32 >= LINKED_CARDS * n
+            && self.text <= CARD_TEXT * n
     }
 }
 
@@ -2192,6 +2257,28 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("Sign in"), "{text}");
+    }
+
+    #[test]
+    fn a_listing_keeps_its_grid_of_linked_cards() {
+        let cards: String = (0..24)
+            .map(|i| format!("<div class=thumb><a href=/pot-{i}><span class=name>Terracotta pot number {i} medium</span></a><span>$2{i}.50</span></div>"))
+            .collect();
+        let menu: String = (0..40)
+            .map(|i| format!("<li><a href=/c{i}>Garden category number {i}</a>"))
+            .collect();
+        let intro = "<p>Pots for every plant in the house, glazed and plain, thrown by hand by our own \
+                     potters in the village, fired twice, and sealed inside so that they hold water \
+                     without a saucer, in sizes from a cup to a barrel, and in eleven colours.</p>";
+        let page = format!(
+            "<div class=top><ul>{menu}</ul></div><section role=main><div class=category>\
+             <h1>Indoor pots</h1>{intro}{intro}{intro}<div class=grid>{cards}</div></div></section>"
+        );
+        let text = main(&page);
+        assert!(
+            text.contains("thrown by hand") && text.contains("Terracotta pot number 23"),
+            "{text}"
+        );
     }
 
     #[test]

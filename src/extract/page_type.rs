@@ -187,7 +187,7 @@ impl Signals {
     }
 
     /// The type the page's markup and URL say (rules 1–4), if any.
-    fn said(&self) -> Option<PageType> {
+    pub(super) fn said(&self) -> Option<PageType> {
         if self.is_discussion() {
             return Some(PageType::Forum);
         }
