@@ -203,7 +203,7 @@ fn main_text_scores_at_least_the_floors_on_the_extraction_sets() {
 const WCXB_FLOORS: &[(&str, f64)] = &[
     ("article", 0.94),
     ("forum", 0.765),
-    ("product", 0.60),
+    ("product", 0.645),
     ("collection", 0.695),
     ("listing", 0.69),
     ("documentation", 0.933),

@@ -22,7 +22,9 @@
 //!    `share`, `cookie`, a forum's `user-info` cards, `signature`s and vote counts, …)
 //!    unless they also name content (`article`, `content`, `main`, `body`, …) or are the
 //!    main landmark (`main`, role `main`) or an `article` element. Inside the main landmark
-//!    a `header` class is a section's heading and introduction, not the page's. Comments
+//!    a `header` class is a section's heading and introduction, not the page's; on a page
+//!    that says it is a product (schema.org `Product`, `og:type` `product`, a product URL), a `review`
+//!    class is furniture too: the customers' reviews, not the description. Comments
 //!    and replies are content on a page that says it is a discussion (schema.org
 //!    `DiscussionForumPosting`, `QAPage`, microdata `Comment`s).
 //!    The first `h1`/`h2` that repeats the document's title and the first byline are left out
@@ -480,6 +482,8 @@ struct Finder<'d, 'a> {
     /// The page does not say it is a product, a discussion or an article: a grid of cards
     /// in its content is the content (a listing's items), not related links.
     cards_are_content: bool,
+    /// The page says it is a product: its customers' reviews are not its description.
+    product: bool,
 }
 
 fn find(doc: &Document<'_>) -> MainContent {
@@ -502,11 +506,14 @@ fn find(doc: &Document<'_>) -> MainContent {
         buf: String::new(),
         discussion: false,
         cards_are_content: false,
+        product: false,
     };
     let signals = Signals::of(doc);
     f.discussion = signals.is_discussion();
+    let said = signals.said();
+    f.product = said == Some(PageType::Product);
     f.cards_are_content = !matches!(
-        signals.said(),
+        said,
         Some(PageType::Product | PageType::Forum | PageType::Article)
     );
     let attempts = [
@@ -863,7 +870,9 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
         // Inside the main landmark a `header` is a section's (its heading and introduction),
         // not the page's.
-        (a.names(&FURNITURE) || anc & IN_MAIN == 0 && a.names(&HEADER))
+        (a.names(&FURNITURE)
+            || anc & IN_MAIN == 0 && a.names(&HEADER)
+            || self.product && a.names(&REVIEWS))
             && !a.names(&MAYBE_CONTENT)
             && !(self.discussion && a.names(&DISCUSSION) && !a.names(&NOT_DISCUSSION))
     }
@@ -1690,6 +1699,8 @@ impl<'a> WalkAttrs<'a> {
 }
 
 /// `class`/`id` pieces that name page furniture (matched anywhere, ASCII case-insensitively).
+/// Furniture on a page that says it is a product.
+const REVIEWS: Patterns = Patterns::new(&["review"]);
 /// Furniture outside the main landmark ([`IN_MAIN`]).
 const HEADER: Patterns = Patterns::new(&["header"]);
 const FURNITURE: Patterns = Patterns::new(&[
@@ -2279,6 +2290,30 @@ mod tests {
             text.contains("thrown by hand") && text.contains("Terracotta pot number 23"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_products_reviews_are_not_its_description() {
+        let reviews: String = (0..5)
+            .map(|i| format!("<div class=review-item><p>Review {i}: I bought two of these last spring, and they have held up well, though the colour faded a little in the sun.</p></div>"))
+            .collect();
+        let page = format!(
+            "<script type=application/ld+json>{{\"@type\": \"Product\"}}</script>\
+             <main><h1>Garden chair</h1><p>A folding chair of oiled oak, with brass hinges, \
+             that seats one, weighs four kilograms, and packs flat for the winter.</p>\
+             <p>Dimensions: 80 by 50 by 45 centimetres, and a seat 44 centimetres high.</p>\
+             <p>The oak comes from forests within a day's drive of the workshop, is dried for \
+             two years, and is finished with linseed oil, which you can renew each spring.</p>\
+             <p>Each chair is made to order, by one of four carpenters, and leaves the workshop \
+             within three weeks, with a guarantee of ten years on the joints and hinges.</p>\
+             <div class=product-reviews>{reviews}</div></main>"
+        );
+        let text = main(&page);
+        assert!(
+            text.contains("oiled oak") && text.contains("Dimensions"),
+            "{text}"
+        );
+        assert!(!text.contains("Review 0"), "{text}");
     }
 
     #[test]
