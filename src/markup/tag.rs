@@ -390,6 +390,12 @@ impl Tag {
         )
     }
 
+    /// `listing`, `plaintext`, `pre`, `xmp`: the elements the default style sheet lays out as
+    /// preformatted text (15.3.3, `white-space: pre`).
+    pub(crate) fn is_preformatted(self) -> bool {
+        matches!(self, Tag::Listing | Tag::Plaintext | Tag::Pre | Tag::Xmp)
+    }
+
     /// The elements "generate implied end tags" pops (13.2.6.3).
     pub fn has_implied_end_tag(self) -> bool {
         use Tag::*;
