@@ -67,9 +67,9 @@ impl NodeId {
 pub struct ElementData<'a> {
     /// The namespace.
     pub ns: Namespace,
-    /// The local name as a known tag ([`Tag::Other`](crate::Tag::Other) for a name no tree
-    /// construction rule mentions; `title` is [`Tag::Title`](crate::Tag::Title) in HTML and SVG
-    /// alike: pair it with `ns`). Always `Tag::from_name` of the ASCII-lower-cased name.
+    /// The local name as a known tag ([`Tag::Other`](crate::Tag::Other) for another name;
+    /// `title` is [`Tag::Title`](crate::Tag::Title) in HTML and SVG alike: pair it with
+    /// `ns`). Always `Tag::from_name` of the ASCII-lower-cased name.
     pub tag: crate::Tag,
     /// The node's contents outside its children: an HTML `template` element's template
     /// contents (a DocumentFragment, or the [`NodeData::ShadowRoot`] of a declarative shadow

@@ -159,6 +159,13 @@ impl<'d, 'a> NodeRef<'d, 'a> {
             .is_some_and(|e| e.ns == Namespace::Html && e.name() == name)
     }
 
+    /// Whether the node is an HTML element of tag `tag` (not [`Tag::Other`](crate::Tag::Other):
+    /// [`is_html_element`](Self::is_html_element) asks by name).
+    pub(crate) fn is_html(self, tag: crate::Tag) -> bool {
+        self.as_element()
+            .is_some_and(|e| e.ns == Namespace::Html && e.tag == tag)
+    }
+
     /// The parent node (an element, the Document, or a DocumentFragment). `None` for the
     /// Document node, a detached node and a template's contents fragment.
     pub fn parent(self) -> Option<Self> {

@@ -7,7 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::dom::{Document, NodeData, NodeId};
-use crate::markup::Namespace;
+use crate::markup::{Namespace, Tag};
 
 /// The children of one node in the flat tree, given one at a time by [`Children::next`].
 #[derive(Clone, Copy)]
@@ -118,7 +118,7 @@ impl<'a> FlatTree<'a> {
         }
         if let Some(e) = doc.element(n)
             && e.ns == Namespace::Html
-            && e.name() == "slot"
+            && e.tag == Tag::Slot
             && let Some(shadow) = tree.and_then(|t| self.trees.get(&t))
             && let name = e.attr("name").unwrap_or("")
             && shadow.first_slot.get(name) == Some(&n)
@@ -148,7 +148,7 @@ impl<'a> ShadowTree<'a> {
             for n in doc.descendants(root) {
                 if let Some(e) = doc.element(n)
                     && e.ns == Namespace::Html
-                    && e.name() == "slot"
+                    && e.tag == Tag::Slot
                 {
                     first_slot.entry(e.attr("name").unwrap_or("")).or_insert(n);
                 }

@@ -83,7 +83,7 @@
 //! out by the walk, and cleaning in one bottom-up pass.
 
 use crate::dom::{Document, ElementData, NodeData, NodeId};
-use crate::markup::{AttrNamespace, Namespace};
+use crate::markup::{AttrNamespace, Namespace, Tag};
 use crate::{Arena, ParseOptions, parse_document};
 
 use super::capped_text;
@@ -305,13 +305,14 @@ enum Kind {
 /// The main landmark: a `main` element, or an element with ARIA role `main`.
 fn is_main_landmark(doc: &Document<'_>, n: NodeId) -> bool {
     doc.element(n).is_some_and(|e| {
-        (e.ns == Namespace::Html && e.name() == "main")
+        (e.ns == Namespace::Html && e.tag == Tag::Main)
             || e.attr("role")
                 .is_some_and(|r| r.trim().eq_ignore_ascii_case("main"))
     })
 }
 
 fn kind_of(doc: &Document<'_>, n: NodeId, scripting: bool) -> Kind {
+    use Tag::*;
     let Some(e) = doc.element(n) else {
         return Kind::Skip;
     };
@@ -323,33 +324,34 @@ fn kind_of(doc: &Document<'_>, n: NodeId, scripting: bool) -> Kind {
             Kind::Skip
         };
     }
-    match e.name() {
-        "p" | "pre" | "blockquote" | "address" | "dt" | "dd" | "figcaption" | "summary"
-        | "legend" | "listing" | "xmp" | "plaintext" => Kind::Para,
-        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => Kind::Heading,
-        "li" => Kind::Li,
-        "ul" | "ol" | "dl" | "menu" | "dir" => Kind::List,
-        "noscript" if scripting => Kind::Skip,
+    match e.tag {
+        P | Pre | Blockquote | Address | Dt | Dd | Figcaption | Summary | Legend | Listing
+        | Xmp | Plaintext => Kind::Para,
+        t if t.is_heading() => Kind::Heading,
+        Li => Kind::Li,
+        Ul | Ol | Dl | Menu | Dir => Kind::List,
+        Noscript if scripting => Kind::Skip,
         // A closed dialog is not shown (an open one is read, then left out as a modal or
         // as furniture by its role).
-        "dialog" if e.attr("open").is_none() => Kind::Skip,
-        "div" | "section" | "article" | "main" | "body" | "center" | "header" | "hgroup"
-        | "details" | "dialog" | "fieldset" | "tbody" | "noscript" => Kind::Container,
-        "td" | "th" => Kind::Cell,
-        "tr" => Kind::Tr,
-        "table" => Kind::Table,
-        "thead" | "tfoot" | "colgroup" | "col" | "caption" => Kind::TablePart,
-        "a" => Kind::A,
-        "img" => Kind::Img,
-        "br" => Kind::Br,
-        "form" => Kind::Form,
-        "code" => Kind::Code,
-        "figure" => Kind::Figure,
-        "nav" | "aside" | "footer" => Kind::Furniture,
-        "input" | "textarea" | "select" | "button" => Kind::Input,
-        "head" | "script" | "style" | "template" | "title" | "iframe" | "noembed" | "noframes"
-        | "object" | "embed" | "svg" | "canvas" | "audio" | "video" | "map" | "link" | "meta"
-        | "option" | "optgroup" | "datalist" => Kind::Skip,
+        Dialog if e.attr("open").is_none() => Kind::Skip,
+        Div | Section | Article | Main | Body | Center | Header | Hgroup | Details | Dialog
+        | Fieldset | Tbody | Noscript => Kind::Container,
+        Td | Th => Kind::Cell,
+        Tr => Kind::Tr,
+        Table => Kind::Table,
+        Thead | Tfoot | Colgroup | Col | Caption => Kind::TablePart,
+        A => Kind::A,
+        Img => Kind::Img,
+        Br => Kind::Br,
+        Form => Kind::Form,
+        Code => Kind::Code,
+        Figure => Kind::Figure,
+        Nav | Aside | Footer => Kind::Furniture,
+        Input | Textarea | Select | Button => Kind::Input,
+        Head | Script | Style | Template | Title | Iframe | Noembed | Noframes | Object | Embed
+        | Svg | Canvas | Audio | Video | Map | Link | Meta | Option | Optgroup | Datalist => {
+            Kind::Skip
+        }
         _ => Kind::Inline,
     }
 }
@@ -675,22 +677,23 @@ impl<'d, 'a> Finder<'d, 'a> {
                 .attr("class")
                 .and_then(|c| c.split_ascii_whitespace().next())
                 .unwrap_or("");
-            let own_part = matches!(e.name(), "p" | "tr" | "td" | "br")
-                || (e.name() == "li" && class.is_empty());
+            let own_part = matches!(e.tag, Tag::P | Tag::Tr | Tag::Td | Tag::Br)
+                || (e.tag == Tag::Li && class.is_empty());
             if st.text <= 0.0 || own_part {
                 continue;
             }
             let linked = usize::from(st.link > 0.0);
+            // By name: elements of `Tag::Other` (custom elements) differ by name.
             if let Some(g) = groups
                 .iter_mut()
-                .find(|g| g.tag == e.name() && g.class == class)
+                .find(|g| g.name == e.name() && g.class == class)
             {
                 g.cards += 1;
                 g.text += st.text;
                 g.linked += linked;
             } else if groups.len() < CARD_KINDS {
                 groups.push(CardGroup {
-                    tag: e.name(),
+                    name: e.name(),
                     class,
                     cards: 1,
                     text: st.text,
@@ -712,7 +715,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         doc.descendants(self.root)
             .filter(|&n| {
                 doc.element(n)
-                    .is_some_and(|e| e.ns == Namespace::Html && e.name() == "noscript")
+                    .is_some_and(|e| e.ns == Namespace::Html && e.tag == Tag::Noscript)
             })
             .flat_map(|n| doc.children(n))
             .map(|c| match doc.data(c) {
@@ -784,7 +787,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                         && (attrs.visible() || attrs.may_be_panel() && follows_button(doc, n));
                     if keep
                         && kind == Kind::Input
-                        && doc.element(n).is_some_and(|e| e.name() == "button")
+                        && doc.element(n).is_some_and(|e| e.tag == Tag::Button)
                         && (attrs.opens_panel() || precedes_panel(doc, n))
                     {
                         // A panel's heading, read as a paragraph.
@@ -863,7 +866,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             }
         }
         if anc & (IN_TABLE | IN_CODE) != 0
-            || matches!(e.name(), "body" | "a" | "article")
+            || matches!(e.tag, Tag::Body | Tag::A | Tag::Article)
             || is_main_landmark(self.doc, n)
         {
             return false;
@@ -906,8 +909,8 @@ impl<'d, 'a> Finder<'d, 'a> {
         if kind != Kind::Heading {
             return false;
         }
-        let name = self.doc.element(n).expect("an element").name();
-        if name != "h1" && name != "h2" {
+        let tag = self.doc.element(n).expect("an element").tag;
+        if tag != Tag::H1 && tag != Tag::H2 {
             return false;
         }
         let Some(title) = &self.title else {
@@ -1001,7 +1004,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                 info.rows += 1;
             }
             Kind::TablePart => self.info[idx].flags |= T_HEADERS,
-            Kind::Cell if self.doc.element(n).is_some_and(|e| e.name() == "th") => {
+            Kind::Cell if self.doc.element(n).is_some_and(|e| e.tag == Tag::Th) => {
                 self.info[idx].flags |= T_HEADERS
             }
             Kind::Table if self.is_data_table(n) => self.info[idx].flags |= DATA_TABLE,
@@ -1010,11 +1013,11 @@ impl<'d, 'a> Finder<'d, 'a> {
         let info = &mut self.info[idx];
         info.stats.inputs += info.inputs;
         let pure = info.flags & HAS_BLOCK == 0;
-        let name = self.doc.element(n).map_or("", |e| e.name());
-        if name == "p" || (pure && info.own > 0.0 && matches!(name, "div" | "section")) {
+        let tag = self.doc.element(n).map_or(Tag::Other, |e| e.tag);
+        if tag == Tag::P || (pure && info.own > 0.0 && matches!(tag, Tag::Div | Tag::Section)) {
             info.stats.paragraphs += 1;
         }
-        if name == "pre" {
+        if tag == Tag::Pre {
             info.stats.pres += 1;
         }
         if kind.is_block() && info.own >= MIN_PARAGRAPH {
@@ -1073,12 +1076,13 @@ impl<'d, 'a> Finder<'d, 'a> {
     }
 
     fn initial_score(&mut self, n: NodeId, s: Strictness) -> f32 {
-        let name = self.doc.element(n).map_or("", |e| e.name());
+        use Tag::*;
+        let name = self.doc.element(n).map_or(Other, |e| e.tag);
         let tag = match name {
-            "div" => 5.0,
-            "pre" | "td" | "blockquote" => 3.0,
-            "address" | "ol" | "ul" | "dl" | "dd" | "dt" | "li" | "form" => -3.0,
-            "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "th" => -5.0,
+            Div => 5.0,
+            Pre | Td | Blockquote => 3.0,
+            Address | Ol | Ul | Dl | Dd | Dt | Li | Form => -3.0,
+            t if t.is_heading() || t == Th => -5.0,
             _ => 0.0,
         };
         tag + self.class_weight(n, s)
@@ -1278,6 +1282,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             let (mut count, mut text) = (0, 0.0);
             for c in self.included_element_children(p) {
                 let ce = self.doc.element(c).expect("an element");
+                // By name: elements of `Tag::Other` (custom elements) differ by name.
                 if ce.name() == e.name()
                     && ce
                         .attr("class")
@@ -1291,7 +1296,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             }
             if count >= REPEATED_ITEMS
                 && text >= 2.0 * self.info[a.index()].stats.text
-                && !matches!(e.name(), "p" | "li" | "tr" | "td")
+                && !matches!(e.tag, Tag::P | Tag::Li | Tag::Tr | Tag::Td)
             {
                 return p;
             }
@@ -1302,7 +1307,7 @@ impl<'d, 'a> Finder<'d, 'a> {
 
     /// `n` if it is a `p`, or the `p` a `div` or `section` wraps.
     fn as_paragraph(&self, n: NodeId) -> Option<NodeId> {
-        if self.doc.element(n).is_some_and(|e| e.name() == "p") {
+        if self.doc.element(n).is_some_and(|e| e.tag == Tag::P) {
             Some(n)
         } else {
             self.wrapped_paragraph(n)
@@ -1312,12 +1317,12 @@ impl<'d, 'a> Finder<'d, 'a> {
     /// The `p` that is all of a `div` or `section` (its only element, no text beside it).
     fn wrapped_paragraph(&self, n: NodeId) -> Option<NodeId> {
         let e = self.doc.element(n)?;
-        if e.ns != Namespace::Html || !matches!(e.name(), "div" | "section") || n == self.root {
+        if e.ns != Namespace::Html || !matches!(e.tag, Tag::Div | Tag::Section) || n == self.root {
             return None;
         }
         let node = self.doc.get(n);
         let first = node.first_element_child()?;
-        if first != node.last_element_child()? || !first.is_html_element("p") {
+        if first != node.last_element_child()? || !first.is_html(Tag::P) {
             return None;
         }
         // Only now walk the children: a parent with one element child is walked once.
@@ -1333,7 +1338,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         let is_section = self
             .doc
             .element(n)
-            .is_some_and(|e| e.ns == Namespace::Html && e.name() == "section");
+            .is_some_and(|e| e.ns == Namespace::Html && e.tag == Tag::Section);
         is_section
             && self
                 .included_element_children(n)
@@ -1464,13 +1469,15 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
         let old = self.info[n.index()];
         st.inputs += old.inputs;
-        let name = self.doc.element(n).map_or("", |e| e.name());
-        if name == "p"
-            || (old.flags & HAS_BLOCK == 0 && old.own > 0.0 && matches!(name, "div" | "section"))
+        let tag = self.doc.element(n).map_or(Tag::Other, |e| e.tag);
+        if tag == Tag::P
+            || (old.flags & HAS_BLOCK == 0
+                && old.own > 0.0
+                && matches!(tag, Tag::Div | Tag::Section))
         {
             st.paragraphs += 1;
         }
-        if name == "pre" {
+        if tag == Tag::Pre {
             st.pres += 1;
         }
         let info = &mut self.info[n.index()];
@@ -1489,11 +1496,11 @@ impl<'d, 'a> Finder<'d, 'a> {
     /// is left inside it).
     fn must_go(&mut self, n: NodeId, s: Strictness) -> bool {
         let kind = self.kind(n);
-        let name = self.doc.element(n).map_or("", |e| e.name());
+        let tag = self.doc.element(n).map_or(Tag::Other, |e| e.tag);
         if kind == Kind::Furniture {
             return true;
         }
-        if matches!(name, "h1" | "h2") && self.class_weight(n, s) < 0.0 {
+        if matches!(tag, Tag::H1 | Tag::H2) && self.class_weight(n, s) < 0.0 {
             return true;
         }
         if !s.clean {
@@ -1507,8 +1514,8 @@ impl<'d, 'a> Finder<'d, 'a> {
             return true;
         }
         let conditional = matches!(
-            name,
-            "form" | "fieldset" | "table" | "ul" | "ol" | "div" | "section"
+            tag,
+            Tag::Form | Tag::Fieldset | Tag::Table | Tag::Ul | Tag::Ol | Tag::Div | Tag::Section
         );
         if !conditional {
             return false;
@@ -1525,7 +1532,8 @@ impl<'d, 'a> Finder<'d, 'a> {
         if st.commas >= 10 {
             return false;
         }
-        let is_list = matches!(name, "ul" | "ol") || (st.text > 0.0 && st.list / st.text > 0.9);
+        let is_list =
+            matches!(tag, Tag::Ul | Tag::Ol) || (st.text > 0.0 && st.list / st.text > 0.9);
         let p = st.paragraphs as f32;
         let img = st.images as f32;
         let li = st.items as f32 - 100.0;
@@ -1562,7 +1570,8 @@ impl<'d, 'a> Finder<'d, 'a> {
 
 /// Children of one parent with one tag and first class ([`Finder::card_groups`]).
 struct CardGroup<'a> {
-    tag: &'a str,
+    /// The children's element name (by name: custom elements are all `Tag::Other`).
+    name: &'a str,
     class: &'a str,
     cards: usize,
     /// Their text (weighted characters).
@@ -1952,7 +1961,7 @@ fn has_word(s: &str, word: &str) -> bool {
 fn follows_button(doc: &Document<'_>, n: NodeId) -> bool {
     doc.get(n)
         .prev_element_sibling()
-        .is_some_and(|p| p.is_html_element("button") || p.attr("aria-expanded").is_some())
+        .is_some_and(|p| p.is_html(Tag::Button) || p.attr("aria-expanded").is_some())
 }
 
 /// Whether the element comes right before a hidden element that may be a panel

@@ -3,7 +3,7 @@
 
 use super::flat_tree::{Children, FlatTree};
 use crate::dom::{Document, NodeData, NodeId};
-use crate::markup::Namespace;
+use crate::markup::{Namespace, Tag};
 
 use super::visible::{Display, display, display_as, is_ascii_ws};
 
@@ -137,7 +137,7 @@ fn walk<'a>(
         if parent.closed_details {
             let is_summary = doc
                 .element(n)
-                .is_some_and(|e| e.ns == Namespace::Html && e.name() == "summary");
+                .is_some_and(|e| e.ns == Namespace::Html && e.tag == Tag::Summary);
             if !is_summary || parent.summary_seen {
                 continue;
             }
@@ -164,7 +164,7 @@ fn walk<'a>(
 
 fn is_closed_details(doc: &Document<'_>, n: NodeId) -> bool {
     doc.element(n).is_some_and(|e| {
-        e.ns == Namespace::Html && e.name() == "details" && e.attr("open").is_none()
+        e.ns == Namespace::Html && e.tag == Tag::Details && e.attr("open").is_none()
     })
 }
 
@@ -278,21 +278,21 @@ impl Writer {
             return Close::Nothing;
         }
         if self.pre_depth > 0 {
-            if e.name() == "br" {
+            if e.tag == Tag::Br {
                 self.code.push('\n');
             }
-            if e.name() == "pre" {
+            if e.tag == Tag::Pre {
                 self.pre_depth += 1;
                 return Close::Pre;
             }
             return Close::Nothing;
         }
-        match e.name() {
-            "br" => {
+        match e.tag {
+            Tag::Br => {
                 self.line_break();
                 return Close::Nothing;
             }
-            "img" => {
+            Tag::Img => {
                 if options.images
                     && let Some(src) = e.attr("src")
                 {
@@ -302,20 +302,20 @@ impl Writer {
                 }
                 return Close::Nothing;
             }
-            "strong" | "b" => return self.frame(FrameKind::Strong),
-            "em" | "i" => return self.frame(FrameKind::Em),
-            "code" | "kbd" | "samp" | "tt" => {
+            Tag::Strong | Tag::B => return self.frame(FrameKind::Strong),
+            Tag::Em | Tag::I => return self.frame(FrameKind::Em),
+            Tag::Code | Tag::Kbd | Tag::Samp | Tag::Tt => {
                 self.code_depth += 1;
                 return self.frame(FrameKind::Code);
             }
-            "a" if e.attr("href").is_some_and(|h| !is_javascript(h)) => {
+            Tag::A if e.attr("href").is_some_and(|h| !is_javascript(h)) => {
                 return self.frame(FrameKind::Link(n));
             }
             _ => {}
         }
         if self.cells > 0 {
             // Inside a table cell everything is inline; a nested table only joins text.
-            if e.name() == "table" {
+            if e.tag == Tag::Table {
                 self.nested_tables += 1;
                 if let Some(t) = &mut self.table {
                     t.nested = true;
@@ -323,7 +323,7 @@ impl Writer {
                 self.pending_space = true;
                 return Close::Table;
             }
-            if matches!(e.name(), "td" | "th") {
+            if matches!(e.tag, Tag::Td | Tag::Th) {
                 self.cells += 1;
                 self.pending_space = true;
                 return Close::Cell;
@@ -333,20 +333,20 @@ impl Writer {
             }
             return Close::Nothing;
         }
-        match e.name() {
-            "h1" | "h2" | "h3" | "h4" | "h5" | "h6" if self.heading == 0 => {
+        match e.tag {
+            t if t.is_heading() && self.heading == 0 => {
                 self.boundary();
                 self.heading = e.name().as_bytes()[1] - b'0';
                 Close::Heading
             }
-            "blockquote" => {
+            Tag::Blockquote => {
                 self.boundary();
                 self.containers.push(Container::Quote { started: false });
                 Close::Quote
             }
-            "ul" | "ol" | "menu" | "dir" => {
+            Tag::Ul | Tag::Ol | Tag::Menu | Tag::Dir => {
                 self.boundary();
-                let ordered = e.name() == "ol";
+                let ordered = e.tag == Tag::Ol;
                 let depth = self.containers.len();
                 let mut delimiter = if ordered { '.' } else { '-' };
                 if let Some((blocks, d, o, c)) = self.last_list
@@ -373,7 +373,7 @@ impl Writer {
                 });
                 Close::List
             }
-            "li" => {
+            Tag::Li => {
                 self.boundary();
                 let marker = match self.lists.last_mut() {
                     Some(l) if l.ordered => {
@@ -395,19 +395,19 @@ impl Writer {
                 });
                 Close::Item
             }
-            "pre" | "listing" | "xmp" | "plaintext" => {
+            t if t.is_preformatted() => {
                 self.boundary();
                 self.pre_depth = 1;
                 self.code.clear();
                 self.lang = code_language(doc, n);
                 Close::Pre
             }
-            "hr" => {
+            Tag::Hr => {
                 self.boundary();
                 self.block(vec!["---".to_owned()]);
                 Close::Nothing
             }
-            "table" => {
+            Tag::Table => {
                 self.boundary();
                 if self.table.is_some() {
                     // A table in a table but outside its cells (foster-parented content is
@@ -420,13 +420,13 @@ impl Writer {
                 });
                 Close::Table
             }
-            "tr" => {
+            Tag::Tr => {
                 if let Some(t) = &mut self.table {
                     t.rows.push(Vec::new());
                 }
                 Close::Nothing
             }
-            "td" | "th" if self.table.is_some() => {
+            Tag::Td | Tag::Th if self.table.is_some() => {
                 self.boundary();
                 self.cells += 1;
                 if let Some(t) = &mut self.table
@@ -860,9 +860,7 @@ fn is_javascript(href: &str) -> bool {
 /// child if that is a `code`.
 fn code_language(doc: &Document<'_>, pre: NodeId) -> String {
     let node = doc.get(pre);
-    let code = node
-        .first_element_child()
-        .filter(|c| c.is_html_element("code"));
+    let code = node.first_element_child().filter(|c| c.is_html(Tag::Code));
     for n in std::iter::once(node).chain(code) {
         for class in n.classes() {
             if let Some(lang) = class

@@ -33,7 +33,7 @@ use super::json::Json;
 use super::visible::is_ascii_ws;
 use super::{capped_text, collapse_ascii_whitespace};
 use crate::dom::{Document, NodeData, NodeId};
-use crate::markup::Namespace;
+use crate::markup::{Namespace, Tag};
 
 /// A page's metadata (see the module documentation for where each field comes from).
 ///
@@ -258,15 +258,15 @@ impl Collector {
             if e.ns != Namespace::Html {
                 continue;
             }
-            match e.name() {
-                "meta" => self.meta_element(
+            match e.tag {
+                Tag::Meta => self.meta_element(
                     e.attr("name"),
                     e.attr("property"),
                     e.attr("itemprop"),
                     e.attr("http-equiv"),
                     e.attr("content"),
                 ),
-                "link" => {
+                Tag::Link => {
                     let canonical = e.attr("rel").is_some_and(|rel| {
                         rel.split(is_ascii_ws)
                             .any(|t| t.eq_ignore_ascii_case("canonical"))
@@ -275,7 +275,7 @@ impl Collector {
                         self.canonical.offer(0, href, false);
                     }
                 }
-                "script" => {
+                Tag::Script => {
                     let ld = e.attr("type").is_some_and(|t| {
                         t.trim_matches(is_ascii_ws)
                             .eq_ignore_ascii_case("application/ld+json")
@@ -284,7 +284,7 @@ impl Collector {
                         self.json_ld(&json);
                     }
                 }
-                "time" => {
+                Tag::Time => {
                     // A `time` without `datetime` is its text (short: a date, not a story).
                     let Some(value) = e
                         .attr("datetime")
@@ -487,7 +487,7 @@ fn in_article(doc: &Document<'_>, n: NodeId) -> bool {
         let Some(p) = a else { return false };
         if let NodeData::Element(e) = doc.data(p)
             && e.ns == Namespace::Html
-            && e.name() == "article"
+            && e.tag == Tag::Article
         {
             return true;
         }

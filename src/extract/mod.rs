@@ -35,7 +35,9 @@ mod meta;
 mod page_type;
 mod visible;
 
+#[cfg(feature = "links")]
 use crate::markup::Namespace;
+use crate::markup::Tag;
 pub use main_content::{MainContent, main_text, with_main_content};
 pub use markdown::{MarkdownOptions, markdown};
 #[cfg(feature = "links")]
@@ -51,7 +53,7 @@ pub use visible::{TextOptions, visible_text, visible_text_of, visible_text_with}
 pub fn title(doc: &Document<'_>) -> Option<String> {
     let t = doc
         .descendants(doc.root())
-        .find(|&n| is_html(doc, n, "title"))?;
+        .find(|&n| doc.get(n).is_html(Tag::Title))?;
     Some(collapse_ascii_whitespace(&doc.text_content(t)))
 }
 
@@ -79,7 +81,7 @@ pub fn lang(doc: &Document<'_>) -> Option<String> {
 pub fn base_url(doc: &Document<'_>, fallback: Option<&Url>) -> Option<Url> {
     let href = doc
         .descendants(doc.root())
-        .find(|&n| is_html(doc, n, "base") && doc.attr(n, "href").is_some())
+        .find(|&n| doc.get(n).is_html(Tag::Base) && doc.attr(n, "href").is_some())
         .and_then(|n| doc.attr(n, "href"));
     if let Some(href) = href {
         let parsed = match fallback {
@@ -140,6 +142,22 @@ pub const LINK_ATTRIBUTES: &[(&str, &str)] = &[
     ("q", "cite"),
 ];
 
+/// The elements of [`LINK_ATTRIBUTES`] as tags, each a known one (so that the tag decides).
+#[cfg(feature = "links")]
+const LINK_TAGS: [Tag; LINK_ATTRIBUTES.len()] = {
+    let mut tags = [Tag::Other; LINK_ATTRIBUTES.len()];
+    let mut i = 0;
+    while i < tags.len() {
+        tags[i] = Tag::from_name(LINK_ATTRIBUTES[i].0);
+        assert!(
+            !matches!(tags[i], Tag::Other),
+            "a LINK_ATTRIBUTES element is a known tag"
+        );
+        i += 1;
+    }
+    tags
+};
+
 /// Every link of the page in tree order: the HTML elements and attributes of
 /// [`LINK_ATTRIBUTES`] (template contents excluded: they are not in the document), each
 /// resolved against the document base URL ([`base_url`] with `page_url` as the fallback).
@@ -156,8 +174,8 @@ pub fn links<'a>(doc: &Document<'a>, page_url: Option<&Url>) -> Vec<Link<'a>> {
         if e.ns != Namespace::Html {
             continue;
         }
-        for &(tag, attr) in LINK_ATTRIBUTES {
-            if e.name() != tag {
+        for (&(_, attr), &tag) in LINK_ATTRIBUTES.iter().zip(&LINK_TAGS) {
+            if e.tag != tag {
                 continue;
             }
             if let Some(raw) = e.attr(attr) {
@@ -206,11 +224,6 @@ pub(crate) fn capped_text(doc: &Document<'_>, n: NodeId, max: usize) -> Option<S
         }
     }
     Some(out)
-}
-
-fn is_html(doc: &Document<'_>, n: NodeId, name: &str) -> bool {
-    doc.element(n)
-        .is_some_and(|e| e.ns == Namespace::Html && e.name() == name)
 }
 
 #[cfg(test)]

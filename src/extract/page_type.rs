@@ -30,7 +30,7 @@
 //! what they are).
 
 use crate::dom::{Document, NodeData, NodeId};
-use crate::markup::Namespace;
+use crate::markup::{Namespace, Tag};
 
 /// The kind of a page (see the module documentation for how it is told).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -140,11 +140,11 @@ impl Signals {
             if e.ns != Namespace::Html {
                 continue;
             }
-            match e.name() {
-                "script" if e.attr("type").is_some_and(is_json_ld) => {
+            match e.tag {
+                Tag::Script if e.attr("type").is_some_and(is_json_ld) => {
                     s.types |= json_ld_types(doc, n);
                 }
-                "meta" => match e.attr("property") {
+                Tag::Meta => match e.attr("property") {
                     Some("og:type") if s.og_type.is_none() => {
                         s.og_type = e.attr("content").map(|c| c.trim().to_ascii_lowercase());
                     }
@@ -153,7 +153,7 @@ impl Signals {
                     }
                     _ => {}
                 },
-                "link"
+                Tag::Link
                     if s.url.is_none()
                         && e.attr("rel").is_some_and(|r| {
                             r.split_ascii_whitespace()
@@ -162,7 +162,7 @@ impl Signals {
                 {
                     s.url = e.attr("href").map(str::to_owned);
                 }
-                "pre" | "code" => s.code += 1,
+                Tag::Pre | Tag::Code => s.code += 1,
                 _ => {}
             }
         }

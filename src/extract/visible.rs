@@ -3,7 +3,7 @@
 
 use super::flat_tree::{Children, FlatTree};
 use crate::dom::{Document, NodeData, NodeId};
-use crate::markup::Namespace;
+use crate::markup::{Namespace, Tag};
 
 /// What [`visible_text_with`] writes besides the text.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -70,6 +70,7 @@ pub(crate) fn display_as(
     scripting: bool,
     panels_open: bool,
 ) -> Display {
+    use Tag::*;
     let Some(e) = doc.element(n) else {
         return Display::Inline;
     };
@@ -77,7 +78,7 @@ pub(crate) fn display_as(
         Namespace::Html => {}
         // SVG and MathML: their text is inline; metadata is not shown.
         _ => {
-            return if matches!(e.name(), "script" | "style" | "title" | "desc" | "metadata") {
+            return if matches!(e.tag, Script | Style | Title | Desc | Metadata) {
                 Display::None
             } else {
                 Display::Inline
@@ -87,26 +88,25 @@ pub(crate) fn display_as(
     if !panels_open && e.attr("hidden").is_some() {
         return Display::None;
     }
-    match e.name() {
+    match e.tag {
         // 15.3.1 Hidden elements; embedded content whose children are fallback (15.4.1,
         // 15.4.3: replaced elements); `input` and `select` are controls (15.5).
-        "area" | "base" | "basefont" | "datalist" | "head" | "link" | "meta" | "noembed"
-        | "noframes" | "param" | "rp" | "script" | "style" | "template" | "title" | "iframe"
-        | "object" | "embed" | "video" | "audio" | "canvas" | "frame" | "frameset" => Display::None,
-        "noscript" if scripting => Display::None,
-        "dialog" if e.attr("open").is_none() => Display::None,
-        "br" => Display::LineBreak,
-        "tr" => Display::Row,
-        "td" | "th" => Display::Cell,
+        Area | Base | Basefont | Datalist | Head | Link | Meta | Noembed | Noframes | Param
+        | Rp | Script | Style | Template | Title | Iframe | Object | Embed | Video | Audio
+        | Canvas | Frame | Frameset => Display::None,
+        Noscript if scripting => Display::None,
+        Dialog if e.attr("open").is_none() => Display::None,
+        Br => Display::LineBreak,
+        Tr => Display::Row,
+        Td | Th => Display::Cell,
         // 15.3.3 flow content, 15.3.6 sections and headings, 15.3.7 lists, 15.3.8 tables,
         // 15.3.13 fieldset, 15.4 details and summary; `option`s one per line, `textarea` and
         // the preformatted elements on lines of their own.
-        "html" | "body" | "address" | "blockquote" | "center" | "dialog" | "div" | "figure"
-        | "figcaption" | "footer" | "form" | "header" | "hr" | "legend" | "listing" | "main"
-        | "p" | "plaintext" | "pre" | "search" | "xmp" | "article" | "aside" | "h1" | "h2"
-        | "h3" | "h4" | "h5" | "h6" | "hgroup" | "nav" | "section" | "dir" | "dd" | "dl" | "dt"
-        | "menu" | "ol" | "ul" | "li" | "table" | "caption" | "fieldset" | "details"
-        | "summary" | "optgroup" | "option" | "textarea" => Display::Block,
+        Html | Body | Address | Blockquote | Center | Dialog | Div | Figure | Figcaption
+        | Footer | Form | Header | Hr | Legend | Listing | Main | P | Plaintext | Pre | Search
+        | Xmp | Article | Aside | H1 | H2 | H3 | H4 | H5 | H6 | Hgroup | Nav | Section | Dir
+        | Dd | Dl | Dt | Menu | Ol | Ul | Li | Table | Caption | Fieldset | Details | Summary
+        | Optgroup | Option | Textarea => Display::Block,
         _ => Display::Inline,
     }
 }
@@ -114,11 +114,7 @@ pub(crate) fn display_as(
 /// Elements whose text is kept as written (`white-space: pre` in the default style sheet).
 fn keeps_white_space(doc: &Document<'_>, n: NodeId) -> bool {
     doc.element(n).is_some_and(|e| {
-        e.ns == Namespace::Html
-            && matches!(
-                e.name(),
-                "pre" | "listing" | "textarea" | "plaintext" | "xmp"
-            )
+        e.ns == Namespace::Html && (e.tag.is_preformatted() || e.tag == Tag::Textarea)
     })
 }
 
@@ -265,7 +261,7 @@ pub(crate) fn text_of_filtered(
             // Only the first `summary` child of a closed `details` is rendered.
             let is_summary = doc
                 .element(n)
-                .is_some_and(|e| e.ns == Namespace::Html && e.name() == "summary");
+                .is_some_and(|e| e.ns == Namespace::Html && e.tag == Tag::Summary);
             if !is_summary || parent.summary_seen {
                 continue;
             }
@@ -298,7 +294,7 @@ pub(crate) fn text_of_filtered(
                 }
                 if options.alt_text
                     && e.ns == Namespace::Html
-                    && e.name() == "img"
+                    && e.tag == Tag::Img
                     && let Some(alt) = e.attr("alt")
                 {
                     t.push(alt, false);
@@ -329,7 +325,7 @@ fn open<'a>(
     let html = e.ns == Namespace::Html;
     let url = (options.link_urls
         && html
-        && e.name() == "a"
+        && e.tag == Tag::A
         && e.attr("href").is_some_and(|h| {
             let h = h.trim_matches(is_ascii_ws);
             !h.is_empty()
@@ -343,7 +339,7 @@ fn open<'a>(
         children: flat.children(doc, n, tree),
         display: d,
         pre: pre || keeps_white_space(doc, n),
-        closed_details: html && e.name() == "details" && e.attr("open").is_none(),
+        closed_details: html && e.tag == Tag::Details && e.attr("open").is_none(),
         summary_seen: false,
         cells: 0,
         url,

@@ -2,19 +2,21 @@
 //! a tag token's name once, as the name ends ([`crate::tokenizer::TagToken::tag`]); the insertion
 //! modes, the stack of open elements and its scopes compare these instead of strings, and every
 //! element of the arena DOM keeps its tag ([`crate::dom::ElementData::tag`]), which the
-//! serialiser matches on (the extraction and the selectors still compare names as strings).
+//! serialiser, the extraction and the selectors' pseudo-classes match on.
 //!
 //! A [`Tag`] says nothing about the namespace: `title` is [`Tag::Title`] in HTML and in SVG
-//! alike, and a name none of the tree construction rules mention is [`Tag::Other`] (its string
-//! is the element's name). Every check pairs the tag with the element's namespace.
+//! alike, and a name none of the tree construction rules, the extraction or the selectors
+//! mention is [`Tag::Other`] (its string is the element's name). Every check pairs the tag with
+//! the element's namespace.
 
 macro_rules! tags {
     ($($variant:ident => $name:literal [$($byte:literal),*],)*) => {
-        /// A tag name the tree construction rules mention, or [`Tag::Other`].
+        /// A tag name the tree construction rules, the extraction or the selectors mention, or
+        /// [`Tag::Other`].
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         #[repr(u8)]
         pub enum Tag {
-            /// Any name the rules do not mention.
+            /// Any other name.
             Other,
             $(
                 #[doc = concat!("`", $name, "`")]
@@ -38,7 +40,7 @@ macro_rules! tags {
             }
 
             /// The tag for a lower-case tag name (or SVG's lower-cased `foreignobject`).
-            pub fn from_name(name: &str) -> Tag {
+            pub const fn from_name(name: &str) -> Tag {
                 // Byte patterns, not string patterns: the match becomes a switch on the length
                 // and then on one byte at a time, instead of a string comparison per name.
                 match name.as_bytes() {
@@ -58,6 +60,7 @@ tags! {
     Area => "area" [b'a', b'r', b'e', b'a'],
     Article => "article" [b'a', b'r', b't', b'i', b'c', b'l', b'e'],
     Aside => "aside" [b'a', b's', b'i', b'd', b'e'],
+    Audio => "audio" [b'a', b'u', b'd', b'i', b'o'],
     B => "b" [b'b'],
     Base => "base" [b'b', b'a', b's', b'e'],
     Basefont => "basefont" [b'b', b'a', b's', b'e', b'f', b'o', b'n', b't'],
@@ -67,11 +70,13 @@ tags! {
     Body => "body" [b'b', b'o', b'd', b'y'],
     Br => "br" [b'b', b'r'],
     Button => "button" [b'b', b'u', b't', b't', b'o', b'n'],
+    Canvas => "canvas" [b'c', b'a', b'n', b'v', b'a', b's'],
     Caption => "caption" [b'c', b'a', b'p', b't', b'i', b'o', b'n'],
     Center => "center" [b'c', b'e', b'n', b't', b'e', b'r'],
     Code => "code" [b'c', b'o', b'd', b'e'],
     Col => "col" [b'c', b'o', b'l'],
     Colgroup => "colgroup" [b'c', b'o', b'l', b'g', b'r', b'o', b'u', b'p'],
+    Datalist => "datalist" [b'd', b'a', b't', b'a', b'l', b'i', b's', b't'],
     Dd => "dd" [b'd', b'd'],
     Desc => "desc" [b'd', b'e', b's', b'c'],
     Details => "details" [b'd', b'e', b't', b'a', b'i', b'l', b's'],
@@ -107,16 +112,20 @@ tags! {
     Image => "image" [b'i', b'm', b'a', b'g', b'e'],
     Img => "img" [b'i', b'm', b'g'],
     Input => "input" [b'i', b'n', b'p', b'u', b't'],
+    Kbd => "kbd" [b'k', b'b', b'd'],
     Keygen => "keygen" [b'k', b'e', b'y', b'g', b'e', b'n'],
+    Legend => "legend" [b'l', b'e', b'g', b'e', b'n', b'd'],
     Li => "li" [b'l', b'i'],
     Link => "link" [b'l', b'i', b'n', b'k'],
     Listing => "listing" [b'l', b'i', b's', b't', b'i', b'n', b'g'],
     Main => "main" [b'm', b'a', b'i', b'n'],
     Malignmark => "malignmark" [b'm', b'a', b'l', b'i', b'g', b'n', b'm', b'a', b'r', b'k'],
+    Map => "map" [b'm', b'a', b'p'],
     Marquee => "marquee" [b'm', b'a', b'r', b'q', b'u', b'e', b'e'],
     Math => "math" [b'm', b'a', b't', b'h'],
     Menu => "menu" [b'm', b'e', b'n', b'u'],
     Meta => "meta" [b'm', b'e', b't', b'a'],
+    Metadata => "metadata" [b'm', b'e', b't', b'a', b'd', b'a', b't', b'a'],
     Mglyph => "mglyph" [b'm', b'g', b'l', b'y', b'p', b'h'],
     Mi => "mi" [b'm', b'i'],
     Mn => "mn" [b'm', b'n'],
@@ -136,17 +145,20 @@ tags! {
     Param => "param" [b'p', b'a', b'r', b'a', b'm'],
     Plaintext => "plaintext" [b'p', b'l', b'a', b'i', b'n', b't', b'e', b'x', b't'],
     Pre => "pre" [b'p', b'r', b'e'],
+    Q => "q" [b'q'],
     Rb => "rb" [b'r', b'b'],
     Rp => "rp" [b'r', b'p'],
     Rt => "rt" [b'r', b't'],
     Rtc => "rtc" [b'r', b't', b'c'],
     Ruby => "ruby" [b'r', b'u', b'b', b'y'],
     S => "s" [b's'],
+    Samp => "samp" [b's', b'a', b'm', b'p'],
     Script => "script" [b's', b'c', b'r', b'i', b'p', b't'],
     Search => "search" [b's', b'e', b'a', b'r', b'c', b'h'],
     Section => "section" [b's', b'e', b'c', b't', b'i', b'o', b'n'],
     Select => "select" [b's', b'e', b'l', b'e', b'c', b't'],
     Selectedcontent => "selectedcontent" [b's', b'e', b'l', b'e', b'c', b't', b'e', b'd', b'c', b'o', b'n', b't', b'e', b'n', b't'],
+    Slot => "slot" [b's', b'l', b'o', b't'],
     Small => "small" [b's', b'm', b'a', b'l', b'l'],
     Source => "source" [b's', b'o', b'u', b'r', b'c', b'e'],
     Span => "span" [b's', b'p', b'a', b'n'],
@@ -165,6 +177,7 @@ tags! {
     Tfoot => "tfoot" [b't', b'f', b'o', b'o', b't'],
     Th => "th" [b't', b'h'],
     Thead => "thead" [b't', b'h', b'e', b'a', b'd'],
+    Time => "time" [b't', b'i', b'm', b'e'],
     Title => "title" [b't', b'i', b't', b'l', b'e'],
     Tr => "tr" [b't', b'r'],
     Track => "track" [b't', b'r', b'a', b'c', b'k'],
@@ -172,23 +185,24 @@ tags! {
     U => "u" [b'u'],
     Ul => "ul" [b'u', b'l'],
     Var => "var" [b'v', b'a', b'r'],
+    Video => "video" [b'v', b'i', b'd', b'e', b'o'],
     Wbr => "wbr" [b'w', b'b', b'r'],
     Xmp => "xmp" [b'x', b'm', b'p'],
 }
 
-/// A set of [`Tag`]s: one bit per tag.
+/// A set of [`Tag`]s: one bit per tag, for every value a `u8` can have (so that a lookup
+/// needs no bounds check).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct TagSet(u128);
-
-const _: () = assert!(TAG_COUNT <= 128, "a TagSet has one bit per tag");
+pub(crate) struct TagSet([u64; 4]);
 
 impl TagSet {
     /// The set of `tags`.
     pub(crate) const fn of(tags: &[Tag]) -> TagSet {
-        let mut bits = 0u128;
+        let mut bits = [0u64; 4];
         let mut i = 0;
         while i < tags.len() {
-            bits |= 1 << tags[i] as u8;
+            let t = tags[i] as usize;
+            bits[t / 64] |= 1 << (t % 64);
             i += 1;
         }
         TagSet(bits)
@@ -272,7 +286,8 @@ impl Tag {
     /// Whether the tag is in `set`.
     #[inline]
     pub(crate) fn is_in(self, set: TagSet) -> bool {
-        set.0 >> (self as u8) & 1 != 0
+        let t = self as usize;
+        set.0[t / 64] >> (t % 64) & 1 != 0
     }
 
     /// HTML elements in the special category (13.2.4.2). The MathML and SVG members are checked
@@ -373,6 +388,12 @@ impl Tag {
             self,
             Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6
         )
+    }
+
+    /// `listing`, `plaintext`, `pre`, `xmp`: the elements the default style sheet lays out as
+    /// preformatted text (15.3.3, `white-space: pre`).
+    pub(crate) fn is_preformatted(self) -> bool {
+        matches!(self, Tag::Listing | Tag::Plaintext | Tag::Pre | Tag::Xmp)
     }
 
     /// The elements "generate implied end tags" pops (13.2.6.3).

@@ -8,7 +8,7 @@ use selectors::matching::{ElementSelectorFlags, MatchingContext};
 use selectors::{Element, OpaqueElement};
 
 use crate::dom::NodeRef;
-use crate::markup::{AttrNamespace, Namespace};
+use crate::markup::{AttrNamespace, Namespace, Tag};
 
 use super::pseudo_classes;
 use super::types::{CssIdent, CssString, Impl, PseudoClass, PseudoElement};
@@ -87,6 +87,7 @@ impl<'d, 'a> Element for El<'d, 'a> {
     }
 
     fn has_local_name(&self, local_name: &CssIdent) -> bool {
+        // A type selector may name any element, a known tag or not: compared by name.
         same_name(self.name(), local_name.as_str())
     }
 
@@ -97,6 +98,7 @@ impl<'d, 'a> Element for El<'d, 'a> {
     }
 
     fn is_same_type(&self, other: &Self) -> bool {
+        // By name: two elements of `Tag::Other` may have different names.
         same_name(self.name(), other.name()) && self.0.namespace() == other.0.namespace()
     }
 
@@ -148,7 +150,7 @@ impl<'d, 'a> Element for El<'d, 'a> {
     }
 
     fn is_html_slot_element(&self) -> bool {
-        self.0.is_html_element("slot")
+        self.0.is_html(Tag::Slot)
     }
 
     fn has_id(&self, id: &CssIdent, case_sensitivity: CaseSensitivity) -> bool {

@@ -154,6 +154,7 @@ impl Key {
     fn admits(&self, e: &ElementData<'_>, case: CaseSensitivity) -> bool {
         match self {
             Key::Name { name, lower } => {
+                // A type selector may name any element, a known tag or not: by name.
                 let want = if e.ns == Namespace::Html { lower } else { name };
                 element::same_name(e.name(), want.as_str())
             }

@@ -8,7 +8,7 @@
 //! Every function here walks a bounded part of the tree and allocates nothing.
 
 use crate::dom::NodeRef;
-use crate::markup::{Namespace, is_valid_custom_element_name};
+use crate::markup::{Namespace, Tag, is_valid_custom_element_name};
 
 use super::types::PseudoClass;
 
@@ -35,7 +35,7 @@ fn has_attr(e: NodeRef<'_, '_>, name: &str) -> bool {
 /// `:link` / `:any-link` (4.16.3): "all `a` elements that have an `href` attribute, and all
 /// `area` elements that have an `href` attribute". (`link` elements are not in the list.)
 pub(crate) fn is_link(e: NodeRef<'_, '_>) -> bool {
-    (e.is_html_element("a") || e.is_html_element("area")) && has_attr(e, "href")
+    (e.is_html(Tag::A) || e.is_html(Tag::Area)) && has_attr(e, "href")
 }
 
 /// The states of the `input` element's `type` attribute (4.10.5) that the pseudo-classes tell
@@ -80,11 +80,19 @@ fn input_type(e: NodeRef<'_, '_>) -> InputType {
 /// `optgroup`, `option`, `fieldset` (form-associated custom elements need a definition, and
 /// there are none).
 fn is_enableable(e: NodeRef<'_, '_>) -> bool {
-    e.namespace() == Some(Namespace::Html)
-        && matches!(
-            e.name(),
-            Some("button" | "input" | "select" | "textarea" | "optgroup" | "option" | "fieldset")
-        )
+    e.as_element().is_some_and(|e| {
+        e.ns == Namespace::Html
+            && matches!(
+                e.tag,
+                Tag::Button
+                    | Tag::Input
+                    | Tag::Select
+                    | Tag::Textarea
+                    | Tag::Optgroup
+                    | Tag::Option
+                    | Tag::Fieldset
+            )
+    })
 }
 
 /// "Actually disabled" (4.15): a disabled `button`, `input`, `select` or `textarea` (its
@@ -92,18 +100,18 @@ fn is_enableable(e: NodeRef<'_, '_>) -> bool {
 /// `disabled` attribute, a disabled `option` (its attribute or its parent `optgroup`'s), a
 /// disabled fieldset.
 pub(crate) fn is_actually_disabled(e: NodeRef<'_, '_>) -> bool {
-    if e.namespace() != Some(Namespace::Html) {
+    let Some(el) = e.as_element().filter(|el| el.ns == Namespace::Html) else {
         return false;
-    }
-    match e.name() {
-        Some("button" | "input" | "select" | "textarea" | "fieldset") => {
+    };
+    match el.tag {
+        Tag::Button | Tag::Input | Tag::Select | Tag::Textarea | Tag::Fieldset => {
             has_attr(e, "disabled") || in_disabled_fieldset(e)
         }
-        Some("optgroup") => has_attr(e, "disabled"),
-        Some("option") => {
+        Tag::Optgroup => has_attr(e, "disabled"),
+        Tag::Option => {
             has_attr(e, "disabled")
                 || e.parent()
-                    .is_some_and(|p| p.is_html_element("optgroup") && has_attr(p, "disabled"))
+                    .is_some_and(|p| p.is_html(Tag::Optgroup) && has_attr(p, "disabled"))
         }
         _ => false,
     }
@@ -115,8 +123,8 @@ pub(crate) fn is_actually_disabled(e: NodeRef<'_, '_>) -> bool {
 fn in_disabled_fieldset(e: NodeRef<'_, '_>) -> bool {
     let mut child = e;
     for a in e.ancestors() {
-        if a.is_html_element("fieldset") && has_attr(a, "disabled") {
-            let first_legend = a.element_children().find(|c| c.is_html_element("legend"));
+        if a.is_html(Tag::Fieldset) && has_attr(a, "disabled") {
+            let first_legend = a.element_children().find(|c| c.is_html(Tag::Legend));
             if first_legend != Some(child) {
                 return true;
             }
@@ -130,12 +138,10 @@ fn in_disabled_fieldset(e: NodeRef<'_, '_>) -> bool {
 /// or a `textarea`, whether it has a `required` attribute; `None` for other elements (they
 /// match neither).
 fn required_state(e: NodeRef<'_, '_>) -> Option<bool> {
-    if e.namespace() != Some(Namespace::Html) {
-        return None;
-    }
-    match e.name()? {
-        "input" if input_type(e) != InputType::Other => Some(has_attr(e, "required")),
-        "select" | "textarea" => Some(has_attr(e, "required")),
+    let el = e.as_element().filter(|el| el.ns == Namespace::Html)?;
+    match el.tag {
+        Tag::Input if input_type(e) != InputType::Other => Some(has_attr(e, "required")),
+        Tag::Select | Tag::Textarea => Some(has_attr(e, "required")),
         _ => None,
     }
 }
@@ -144,9 +150,9 @@ fn required_state(e: NodeRef<'_, '_>) -> Option<bool> {
 /// `readonly` attribute, not disabled), a `textarea` with no `readonly` attribute that is not
 /// disabled, or another element that is an editing host or editable.
 fn is_read_write(e: NodeRef<'_, '_>) -> bool {
-    if e.is_html_element("input") {
+    if e.is_html(Tag::Input) {
         input_type(e) == InputType::TextLike && !has_attr(e, "readonly") && !is_actually_disabled(e)
-    } else if e.is_html_element("textarea") {
+    } else if e.is_html(Tag::Textarea) {
         !has_attr(e, "readonly") && !is_actually_disabled(e)
     } else {
         is_editable(e)
@@ -195,13 +201,13 @@ fn is_defined(e: NodeRef<'_, '_>) -> bool {
 /// `:checked` (4.16.3): a checkbox whose checkedness is true, a radio button whose checkedness
 /// is true, an option whose selectedness is true.
 fn is_checked(e: NodeRef<'_, '_>) -> bool {
-    if e.is_html_element("input") {
+    if e.is_html(Tag::Input) {
         match input_type(e) {
             InputType::Checkbox => has_attr(e, "checked"),
             InputType::Radio => has_attr(e, "checked") && !checked_later_in_group(e),
             _ => false,
         }
-    } else if e.is_html_element("option") {
+    } else if e.is_html(Tag::Option) {
         is_selected_option(e)
     } else {
         false
@@ -218,7 +224,7 @@ fn checked_later_in_group(radio: NodeRef<'_, '_>) -> bool {
     };
     let owner = form_owner(radio);
     following(radio).any(|b| {
-        b.is_html_element("input")
+        b.is_html(Tag::Input)
             && input_type(b) == InputType::Radio
             && has_attr(b, "checked")
             && b.attr("name") == Some(name)
@@ -256,9 +262,9 @@ fn form_owner<'d, 'a>(e: NodeRef<'d, 'a>) -> Option<NodeRef<'d, 'a>> {
         return root
             .descendants()
             .find(|n| n.is_element() && n.attr("id") == Some(id))
-            .filter(|f| f.is_html_element("form"));
+            .filter(|f| f.is_html(Tag::Form));
     }
-    e.ancestors().find(|a| a.is_html_element("form"))
+    e.ancestors().find(|a| a.is_html(Tag::Form))
 }
 
 /// The `select` element whose list of options `option` is in (4.10.7, updated for the 2025
@@ -267,13 +273,13 @@ fn form_owner<'d, 'a>(e: NodeRef<'d, 'a>) -> Option<NodeRef<'d, 'a>> {
 fn option_select<'d, 'a>(option: NodeRef<'d, 'a>) -> Option<NodeRef<'d, 'a>> {
     let mut optgroups = 0;
     for a in option.ancestors() {
-        if a.namespace() != Some(Namespace::Html) {
+        let Some(el) = a.as_element().filter(|el| el.ns == Namespace::Html) else {
             continue;
-        }
-        match a.name() {
-            Some("select") => return Some(a),
-            Some("option" | "hr" | "datalist") => return None,
-            Some("optgroup") => {
+        };
+        match el.tag {
+            Tag::Select => return Some(a),
+            Tag::Option | Tag::Hr | Tag::Datalist => return None,
+            Tag::Optgroup => {
                 optgroups += 1;
                 if optgroups > 1 {
                     return None;
@@ -318,7 +324,7 @@ fn is_selected_option(option: NodeRef<'_, '_>) -> bool {
     let options = || {
         select
             .descendants()
-            .filter(|n| n.is_html_element("option") && option_select(*n) == Some(select))
+            .filter(|n| n.is_html(Tag::Option) && option_select(*n) == Some(select))
     };
     if selected {
         // The last selected option of the list wins.

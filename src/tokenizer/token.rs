@@ -50,8 +50,8 @@ pub struct Doctype<'a> {
 pub struct TagToken<'a> {
     /// The tag name, ASCII-lowercased.
     pub name: &'a str,
-    /// The name as a known tag ([`Tag::Other`] for a name no tree construction rule
-    /// mentions), classified once by the tokenizer as the name ends.
+    /// The name as a known tag ([`Tag::Other`] for another name), classified once by the
+    /// tokenizer as the name ends.
     pub tag: Tag,
     /// The attributes in source order, duplicates already dropped (the first one wins).
     pub attrs: &'a [Attribute<'a>],

@@ -27,7 +27,7 @@ pub trait TreeSink<'a> {
     fn document(&self) -> Self::Handle;
     /// Creates an element (not yet inserted). `name` is the local name (SVG's adjusted, e.g.
     /// `foreignObject`), `tag` the name as a known [`Tag`](crate::Tag) ([`Tag::Other`](crate::Tag::Other)
-    /// when no rule mentions it), classified once by the tokenizer: a sink can keep it instead of
+    /// for another name), classified once by the tokenizer: a sink can keep it instead of
     /// classifying the name again. `attrs` are in token order, already adjusted.
     fn create_element(
         &mut self,
