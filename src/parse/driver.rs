@@ -5,11 +5,12 @@
 //! what differs between them (a node budget, an encoding declaration to act on, input that
 //! arrives in pieces) comes back as a [`Pause`] for the caller to handle.
 
+use super::options::ParseOptions;
+use crate::Arena;
 use crate::dom::{ArenaSink, Document, DocumentParseError, ParseErrorKind};
 use crate::input::Encoding;
 use crate::tokenizer::{Token, Tokenizer, TokenizerOptions};
 use crate::tree_builder::{Feedback, TreeBuilder, TreeBuilderOptions, TreeSink};
-use crate::{Arena, ParseOptions};
 
 /// Why [`Driver::run`] returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -54,14 +54,14 @@
 //! The result equals the whole-input parse: any split of the input into chunks gives the same
 //! tokens, errors and tree (tested in `tests/streaming_props.rs`).
 
+use super::driver::{Driver, Pause, tokenizer_options};
+use super::options::ParseOptions;
 use crate::Arena;
 use crate::dom::{ArenaSink, Document};
-use crate::driver::{Driver, Pause, tokenizer_options};
 use crate::input::{
     Confidence, EncodingChange, EncodingSource, GUESS_LIMIT, InputOptions, PRESCAN_LIMIT, Sniffed,
     UTF8_LIMIT, change_the_encoding, sniff, sniff_awaits_guess_bytes, sniff_checks_utf8,
 };
-use crate::parser::ParseOptions;
 use crate::tokenizer::{Token, Tokenizer, TokenizerOptions};
 use encoding_rs::{CoderResult, Decoder, Encoding, UTF_8};
 
