@@ -52,7 +52,7 @@
 //! the whole-input parse gives.
 //!
 //! The result equals the whole-input parse: any split of the input into chunks gives the same
-//! tokens, errors and tree (tested in `tests/streaming_props.rs`).
+//! tokens, errors and tree (tested in `tests/properties/streaming.rs`).
 
 use super::driver::{Driver, Pause, tokenizer_options};
 use super::options::ParseOptions;

@@ -139,7 +139,7 @@ fn shared_corpus_pages() {
     for (i, page) in pages.iter().enumerate() {
         let bytes = page.bytes();
         // The scalar twin is quadratic on deep pages and the stream is checked on every page
-        // by corpus_stream.rs: here every page is checked and compared with the parse without
+        // by corpus/stream.rs: here every page is checked and compared with the parse without
         // spans, and one page in eight also with the twin and the stream.
         if i % 8 == 0 {
             bad.extend(same_everywhere(&bytes, &options, 4093, &page.file));

@@ -3,7 +3,7 @@
 //! tokens, errors (with offsets) and trees, and nothing panics.
 //!
 //! Cases per property: 1,024 by default; set `PROPTEST_CASES` for a longer run, e.g.
-//! `PROPTEST_CASES=20000 cargo test --release --test fast_path_props`.
+//! `PROPTEST_CASES=20000 cargo test --release --test properties -- fast_path::`.
 
 use crate::html_gen;
 

@@ -3,7 +3,7 @@
 //! scalar twin too; nothing panics.
 //!
 //! Cases per property: 512 by default; set `PROPTEST_CASES` for a longer run, e.g.
-//! `PROPTEST_CASES=20000 cargo test --release --test streaming_props`.
+//! `PROPTEST_CASES=20000 cargo test --release --test properties -- streaming::`.
 
 use crate::html_gen;
 

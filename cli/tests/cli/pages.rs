@@ -21,7 +21,7 @@ fn html_serialises_the_parsed_page() {
 }
 
 /// `html --minify` leaves out the tags and quotes the standard lets go
-/// (`tests/serialize_minify.rs` tests the library's minifier).
+/// (`tests/corpus/serialize_minify.rs` tests the library's minifier).
 #[test]
 fn html_minify_leaves_out_optional_tags() {
     let (code, out, err) = simdhtml(
