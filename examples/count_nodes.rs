@@ -14,7 +14,7 @@ use simdhtml::{Arena, ParseOptions, Tag, parse_with_sink};
 
 /// Per node: its parent, and for elements the namespace, name and attributes (the builder asks
 /// about those: `is_element_named`, `element_attr`).
-/// (`tests/custom_sink.rs` checks its counts against the arena DOM's.)
+/// (`tests/api/custom_sink.rs` checks its counts against the arena DOM's.)
 #[derive(Default)]
 pub struct Counter<'a> {
     parent: Vec<Option<usize>>,

@@ -142,17 +142,16 @@
 #![warn(missing_docs)]
 
 pub mod dom;
-mod driver;
 pub mod extract;
 #[cfg(feature = "html5lib")]
 pub mod html5lib;
 pub mod input;
 pub mod markup;
-mod parser;
+mod parse;
 #[cfg(feature = "select")]
 pub mod select;
 pub mod serialize;
-pub mod stream;
+pub use parse::stream;
 /// Moved to [`markup`]: [`markup::Tag`] and [`markup::TAG_COUNT`] are
 /// re-exported here so that the old paths keep working.
 pub mod tag {
@@ -167,7 +166,7 @@ pub use bumpalo::Bump as Arena;
 pub use dom::{Document, NodeData, NodeId, NodeRef};
 pub use markup::Tag;
 pub use markup::{AttrSpan, NodeSpan};
-pub use parser::{
+pub use parse::{
     FragmentContext, PAGE_NODE_BUDGET_MIN, ParseOptions, page_node_budget, parse_document,
     parse_document_str, parse_fragment, parse_with_sink,
 };

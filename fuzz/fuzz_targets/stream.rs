@@ -41,7 +41,7 @@ fn chunks<'b>(bytes: &'b [u8], sizes: &[usize]) -> Vec<&'b [u8]> {
 
 /// Whether character runs must be split exactly as the whole-input tokenizer splits them
 /// (`SIMDHTML_FUZZ_EXACT_RUNS=1`), as `TokenStream`'s documentation promises. Off by default
-/// until the library's known difference is fixed (`tests/fuzz_regressions.rs`,
+/// until the library's known difference is fixed (`tests/api/fuzz_regressions.rs`,
 /// `token_stream_splits_runs_like_the_tokenizer`: after a `&` that starts no reference, the
 /// stream may end a run where a chunk ended); then the merged runs (the text) must agree.
 fn exact_runs() -> bool {

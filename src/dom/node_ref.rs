@@ -13,7 +13,6 @@
 use std::fmt;
 
 use crate::markup::{Attr, Namespace};
-use crate::serialize::{SerializeOptions, serialize_children, serialize_node};
 
 use super::{Document, ElementData, NodeData, NodeId};
 
@@ -85,12 +84,6 @@ impl<'a> Document<'a> {
         self.html()?
             .element_children()
             .find(|c| c.is_html_element("body") || c.is_html_element("frameset"))
-    }
-
-    /// `document.title` (HTML Standard 3.1.4): the text of the first HTML `title` element in
-    /// tree order, ASCII white space stripped and collapsed; `None` without a `title` element.
-    pub fn title(&self) -> Option<String> {
-        crate::extract::title(self)
     }
 }
 
@@ -322,40 +315,10 @@ impl<'d, 'a> NodeRef<'d, 'a> {
         self.classes().any(|c| c == class)
     }
 
-    /// The node's text by the rules of `simdhtml text` ([`crate::extract::visible_text_of`]):
-    /// blocks one per line, white space collapsed, hidden elements inside it left out (the
-    /// node itself always counts as shown). The scripting flag is the one the document was
-    /// parsed with.
-    pub fn text(self) -> String {
-        crate::extract::visible_text_of(self.doc, self.id, self.doc.scripting())
-    }
-
     /// DOM `textContent`: the data of every Text descendant, concatenated (the node's own for a
     /// Text node), template contents left out.
     pub fn text_content(self) -> String {
         self.doc.text_content(self.id)
-    }
-
-    /// The node's children serialised (DOM `innerHTML`, the HTML fragment serialisation
-    /// algorithm of 13.3; a template's contents for a `template`).
-    pub fn inner_html(self) -> String {
-        let options = self.serialize_options();
-        match self.template_contents() {
-            Some(contents) => serialize_children(self.doc, contents.id, &options),
-            None => serialize_children(self.doc, self.id, &options),
-        }
-    }
-
-    /// The node serialised with itself (DOM `outerHTML`; 13.3).
-    pub fn outer_html(self) -> String {
-        serialize_node(self.doc, self.id, &self.serialize_options())
-    }
-
-    fn serialize_options(self) -> SerializeOptions {
-        SerializeOptions {
-            scripting: self.doc.scripting(),
-            ..SerializeOptions::default()
-        }
     }
 }
 

@@ -32,6 +32,7 @@ mod json;
 mod main_content;
 mod markdown;
 mod meta;
+mod node_ref;
 mod page_type;
 mod visible;
 

@@ -103,7 +103,7 @@
 //!   `basefont`, `bgsound`, `noframes` too); `colgroup` and `tbody` start only in a `table`.
 //!
 //! So for a tree whose 13.3 serialisation parses back to it, the [`OptionalTags::OmitSafe`]
-//! output does too (`tests/serialize_minify.rs` checks it with a property test, and on the
+//! output does too (`tests/corpus/serialize_minify.rs` checks it with a property test, and on the
 //! shared corpus, where every page's minified output parses back to the page's tree). For
 //! [`serialize_children`] and [`serialize_node`] nothing is known of what the output is parsed
 //! in, so a `select` or `ruby` around the serialised node does not count.

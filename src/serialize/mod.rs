@@ -2,6 +2,7 @@
 
 pub mod html;
 pub mod html5lib_dump;
+mod node_ref;
 mod optional_tags;
 
 pub use html::{

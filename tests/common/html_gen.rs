@@ -230,7 +230,7 @@ pub fn html_like() -> impl Strategy<Value = String> {
 }
 
 /// Number of cases per property: `PROPTEST_CASES` if set (for a longer run, e.g.
-/// `PROPTEST_CASES=20000 cargo test --release --test fast_path_props`), else `default`.
+/// `PROPTEST_CASES=20000 cargo test --release --test properties -- fast_path::`), else `default`.
 pub fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES")
         .ok()

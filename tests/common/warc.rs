@@ -1,6 +1,6 @@
 //! The shared WARC fixtures' manifest (`$SIMDHTML_SHARED/warc/MANIFEST.tsv`) and where this
 //! project reads a fixture differently from it, on purpose, each with its reason: used by
-//! `tests/warc.rs` (the reader) and `cli/tests/cli_warc.rs` (the command).
+//! `tests/corpus/warc.rs` (the reader) and `cli/tests/cli/warc.rs` (the command).
 
 use std::path::Path;
 

@@ -6,7 +6,7 @@
 //! ```
 //!
 //! Deterministic: a fixed seed and a small xorshift generator, so the same pages come out on
-//! every machine (`tests/corpus_generated.rs` checks the committed files equal this output).
+//! every machine (`tests/corpus/generated.rs` checks the committed files equal this output).
 //! Five kinds of page, each at two sizes (`-s`, a few KB; `-l`, tens of KB): a news article, a
 //! long data table, a form-heavy page, a page with inline SVG and MathML, and a page heavy with
 //! scripts and styles. All are UTF-8 with a `<meta charset>`.

@@ -1,0 +1,90 @@
+//! Properties of the fast paths: the default parse (vectorised scanning, the tag fast path, the
+//! tree builder's shortcuts) and the scalar twin (none of them) give the same
+//! tokens, errors (with offsets) and trees, and nothing panics.
+//!
+//! Cases per property: 1,024 by default; set `PROPTEST_CASES` for a longer run, e.g.
+//! `PROPTEST_CASES=20000 cargo test --release --test properties -- fast_path::`.
+
+use crate::html_gen;
+
+use html_gen::{cases, html_like};
+use proptest::prelude::*;
+use simdhtml::serialize::html5lib_dump;
+use simdhtml::tokenizer::{State, Tokenizer, TokenizerOptions};
+use simdhtml::{Arena, FragmentContext, ParseOptions, parse_document_str, parse_fragment};
+
+/// Every token (Debug form) and every error (code and byte offset) of `input` tokenized from
+/// `state`.
+fn tokens(input: &str, state: State, scalar: bool) -> (Vec<String>, Vec<String>) {
+    let arena = Arena::new();
+    let mut tokenizer = Tokenizer::new(
+        &arena,
+        input,
+        TokenizerOptions {
+            initial_state: Some(state),
+            last_start_tag: Some("script".into()),
+            collect_errors: true,
+            scalar,
+            ..TokenizerOptions::default()
+        },
+    );
+    let toks = tokenizer.by_ref().map(|t| format!("{t:?}")).collect();
+    let errors = tokenizer
+        .errors()
+        .iter()
+        .map(|e| format!("{:?}@{}", e.code, e.offset))
+        .collect();
+    (toks, errors)
+}
+
+/// The html5lib dump and the errors (kind and offset) of the tree of `input`.
+fn tree(input: &str, fragment: Option<&str>, scalar: bool) -> (String, Vec<String>) {
+    let arena = Arena::new();
+    let options = ParseOptions {
+        collect_errors: true,
+        scalar,
+        ..ParseOptions::default()
+    };
+    let doc = match fragment {
+        Some(ctx) => parse_fragment(&arena, input, FragmentContext::from_html5lib(ctx), &options),
+        None => parse_document_str(&arena, input, &options),
+    };
+    let errors = doc
+        .errors()
+        .iter()
+        .map(|e| format!("{:?}@{}", e.kind, e.offset))
+        .collect();
+    (html5lib_dump(&doc), errors)
+}
+
+const STATES: [State; 6] = [
+    State::Data,
+    State::Rcdata,
+    State::Rawtext,
+    State::ScriptData,
+    State::Plaintext,
+    State::CdataSection,
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(1024)))]
+
+    #[test]
+    fn simd_and_scalar_give_the_same_tokens_and_errors(input in html_like(), s in 0..STATES.len()) {
+        let state = STATES[s];
+        prop_assert_eq!(tokens(&input, state, false), tokens(&input, state, true));
+    }
+
+    #[test]
+    fn simd_and_scalar_give_the_same_trees(input in html_like()) {
+        prop_assert_eq!(tree(&input, None, false), tree(&input, None, true));
+    }
+
+    #[test]
+    fn simd_and_scalar_give_the_same_fragments(
+        input in html_like(),
+        ctx in prop::sample::select(&["td", "textarea", "script", "svg path", "math mi", "body"][..]),
+    ) {
+        prop_assert_eq!(tree(&input, Some(ctx), false), tree(&input, Some(ctx), true));
+    }
+}
