@@ -68,7 +68,7 @@ pub fn lang(doc: &Document<'_>) -> Option<String> {
     let value = e.attr("lang").or_else(|| {
         e.attrs()
             .iter()
-            .find(|a| a.ns() == crate::tree_builder::AttrNamespace::Xml && a.name == "lang")
+            .find(|a| a.ns() == crate::markup::AttrNamespace::Xml && a.name == "lang")
             .map(|a| a.value)
     })?;
     let v = value.trim_matches(is_ascii_ws);
