@@ -208,7 +208,7 @@ impl MainContent {
         self.text_with(doc, &TextOptions::new(self.scripting))
     }
 
-    /// The content as Markdown, by the rules of [`markdown`](super::markdown).
+    /// The content as Markdown, by the rules of [`markdown`](super::markdown()).
     pub fn markdown(&self, doc: &Document<'_>, options: &MarkdownOptions) -> String {
         markdown_filtered(doc, &self.roots, options, &|n| self.is_left_out(n), true)
     }
