@@ -91,6 +91,10 @@ use super::markdown::{MarkdownOptions, markdown_filtered};
 use super::page_type::{self, PageType, Signals};
 use super::visible::{TextOptions, is_ascii_ws, text_of_filtered};
 
+mod flags;
+
+use flags::Flags;
+
 /// The text of the page's main content ([`MainContent::find`]), one block (heading,
 /// paragraph, list item, table row, `<br>`-separated line) per line, each line ending in
 /// `\n`, by the rules of [`visible_text`](super::visible_text). `""` for a page without text.
@@ -204,7 +208,7 @@ impl MainContent {
         self.text_with(doc, &TextOptions::new(self.scripting))
     }
 
-    /// The content as Markdown, by the rules of [`markdown`](super::markdown).
+    /// The content as Markdown, by the rules of [`markdown`](super::markdown()).
     pub fn markdown(&self, doc: &Document<'_>, options: &MarkdownOptions) -> String {
         markdown_filtered(doc, &self.roots, options, &|n| self.is_left_out(n), true)
     }
@@ -423,28 +427,6 @@ impl Stats {
     }
 }
 
-// Per-node flags.
-const INCLUDED: u16 = 1;
-const CANDIDATE: u16 = 2;
-const REMOVED: u16 = 4;
-const DATA_TABLE: u16 = 8;
-/// Has a block element among its descendants (through inline elements).
-const HAS_BLOCK: u16 = 16;
-// Ancestor flags (some ancestor is…).
-const IN_TABLE: u16 = 32;
-const IN_CODE: u16 = 64;
-const IN_FIGURE: u16 = 128;
-const IN_DATA_TABLE: u16 = 256;
-const IN_LINK: u16 = 512;
-// Table signs gathered up to the nearest table.
-const T_HEADERS: u16 = 1024;
-const T_NESTED: u16 = 2048;
-const CONTAINS_DATA_TABLE: u16 = 4096;
-/// Some ancestor (or the element) is the main landmark: `main`, or ARIA role `main`.
-const IN_MAIN: u16 = 8192;
-/// The element, or an ancestor, holds a grid of cards that step 5 keeps.
-const IN_GRID: u16 = 16384;
-
 #[derive(Clone, Copy, Default)]
 struct Info {
     stats: Stats,
@@ -462,7 +444,7 @@ struct Info {
     /// Rows and most cells in a row, gathered up to the nearest table.
     rows: u32,
     cols: u32,
-    flags: u16,
+    flags: Flags,
 }
 
 struct Finder<'d, 'a> {
@@ -601,7 +583,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         let left_out = self
             .info
             .iter()
-            .map(|i| i.flags & INCLUDED == 0 || i.flags & REMOVED != 0)
+            .map(|i| !i.flags.contains(Flags::INCLUDED) || i.flags.contains(Flags::REMOVED))
             .collect();
         (
             len,
@@ -727,7 +709,11 @@ impl<'d, 'a> Finder<'d, 'a> {
 
     /// The whole page as the walk keeps it (the root, without what the walk left out).
     fn whole(&self) -> MainContent {
-        let left_out = self.info.iter().map(|i| i.flags & INCLUDED == 0).collect();
+        let left_out = self
+            .info
+            .iter()
+            .map(|i| !i.flags.contains(Flags::INCLUDED))
+            .collect();
         MainContent {
             roots: vec![self.root],
             left_out,
@@ -737,7 +723,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
     }
 
-    fn flags(&self, n: NodeId) -> u16 {
+    fn flags(&self, n: NodeId) -> Flags {
         self.info[n.index()].flags
     }
 
@@ -751,7 +737,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         self.order.clear();
         let root = self.root;
         self.kinds[root.index()] = kind_of(doc, root, self.scripting);
-        self.include(root, 0);
+        self.include(root, Flags::default());
         let mut stack = vec![root];
         let mut byline_done = false;
         let mut title_done = self.title.is_none();
@@ -769,12 +755,17 @@ impl<'d, 'a> Finder<'d, 'a> {
             let parent = *stack.last().expect("the root is on the stack");
             let pflags = self.flags(parent);
             let pkind = self.kind(parent);
-            let mut anc = pflags & (IN_TABLE | IN_CODE | IN_FIGURE | IN_LINK | IN_MAIN);
+            let mut anc = pflags
+                & (Flags::IN_TABLE
+                    | Flags::IN_CODE
+                    | Flags::IN_FIGURE
+                    | Flags::IN_LINK
+                    | Flags::IN_MAIN);
             match pkind {
-                Kind::Table => anc |= IN_TABLE,
-                Kind::Code => anc |= IN_CODE,
-                Kind::Figure => anc |= IN_FIGURE,
-                Kind::A => anc |= IN_LINK,
+                Kind::Table => anc |= Flags::IN_TABLE,
+                Kind::Code => anc |= Flags::IN_CODE,
+                Kind::Figure => anc |= Flags::IN_FIGURE,
+                Kind::A => anc |= Flags::IN_LINK,
                 _ => {}
             }
             let keep = match doc.data(n) {
@@ -820,7 +811,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             if keep {
                 self.include(n, anc);
                 if is_main_landmark(doc, n) {
-                    self.info[n.index()].flags |= IN_MAIN;
+                    self.info[n.index()].flags |= Flags::IN_MAIN;
                 }
                 if doc.element(n).is_some()
                     && let Some(c) = doc.first_child(n)
@@ -835,14 +826,14 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
     }
 
-    fn include(&mut self, n: NodeId, anc: u16) {
+    fn include(&mut self, n: NodeId, anc: Flags) {
         self.pos[n.index()] = self.order.len() as u32;
         self.order.push(n);
-        self.info[n.index()].flags = INCLUDED | anc;
+        self.info[n.index()].flags = Flags::INCLUDED | anc;
     }
 
     /// Page furniture by tag, ARIA role or `class`/`id`.
-    fn is_furniture(&mut self, n: NodeId, kind: Kind, anc: u16, a: &WalkAttrs<'_>) -> bool {
+    fn is_furniture(&mut self, n: NodeId, kind: Kind, anc: Flags, a: &WalkAttrs<'_>) -> bool {
         let e = self.doc.element(n).expect("an element");
         if kind == Kind::Furniture {
             return true;
@@ -865,7 +856,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                 return true;
             }
         }
-        if anc & (IN_TABLE | IN_CODE) != 0
+        if anc.intersects(Flags::IN_TABLE | Flags::IN_CODE)
             || matches!(e.tag, Tag::Body | Tag::A | Tag::Article)
             || is_main_landmark(self.doc, n)
         {
@@ -874,7 +865,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         // Inside the main landmark a `header` is a section's (its heading and introduction),
         // not the page's.
         (a.names(&FURNITURE)
-            || anc & IN_MAIN == 0 && a.names(&HEADER)
+            || !anc.contains(Flags::IN_MAIN) && a.names(&HEADER)
             || self.product && a.names(&REVIEWS))
             && !a.names(&MAYBE_CONTENT)
             && !(self.discussion && a.names(&DISCUSSION) && !a.names(&NOT_DISCUSSION))
@@ -952,19 +943,19 @@ impl<'d, 'a> Finder<'d, 'a> {
             let pi = &mut self.info[p.index()];
             pi.stats += info.stats;
             if kind.is_block() || kind == Kind::Img {
-                pi.flags |= HAS_BLOCK;
+                pi.flags |= Flags::HAS_BLOCK;
             } else {
                 pi.own += info.own;
                 pi.own_link += info.own_link;
                 pi.own_commas += info.own_commas;
-                pi.flags |= info.flags & HAS_BLOCK;
+                pi.flags |= info.flags & Flags::HAS_BLOCK;
             }
             if kind == Kind::Table {
-                pi.flags |= T_NESTED;
+                pi.flags |= Flags::T_NESTED;
             } else {
                 pi.rows += info.rows;
                 pi.cols = pi.cols.max(info.cols);
-                pi.flags |= info.flags & (T_HEADERS | T_NESTED);
+                pi.flags |= info.flags & (Flags::T_HEADERS | Flags::T_NESTED);
             }
             if kind == Kind::Cell && pkind == Kind::Tr {
                 let span = self
@@ -1003,16 +994,16 @@ impl<'d, 'a> Finder<'d, 'a> {
                 let info = &mut self.info[idx];
                 info.rows += 1;
             }
-            Kind::TablePart => self.info[idx].flags |= T_HEADERS,
+            Kind::TablePart => self.info[idx].flags |= Flags::T_HEADERS,
             Kind::Cell if self.doc.element(n).is_some_and(|e| e.tag == Tag::Th) => {
-                self.info[idx].flags |= T_HEADERS
+                self.info[idx].flags |= Flags::T_HEADERS
             }
-            Kind::Table if self.is_data_table(n) => self.info[idx].flags |= DATA_TABLE,
+            Kind::Table if self.is_data_table(n) => self.info[idx].flags |= Flags::DATA_TABLE,
             _ => {}
         }
         let info = &mut self.info[idx];
         info.stats.inputs += info.inputs;
-        let pure = info.flags & HAS_BLOCK == 0;
+        let pure = !info.flags.contains(Flags::HAS_BLOCK);
         let tag = self.doc.element(n).map_or(Tag::Other, |e| e.tag);
         if tag == Tag::P || (pure && info.own > 0.0 && matches!(tag, Tag::Div | Tag::Section)) {
             info.stats.paragraphs += 1;
@@ -1058,10 +1049,10 @@ impl<'d, 'a> Finder<'d, 'a> {
             if self.doc.element(a).is_none() {
                 break;
             }
-            if self.flags(a) & CANDIDATE == 0 {
+            if !self.flags(a).contains(Flags::CANDIDATE) {
                 let init = self.initial_score(a, s);
                 let info = &mut self.info[a.index()];
-                info.flags |= CANDIDATE;
+                info.flags |= Flags::CANDIDATE;
                 info.bonus = init;
                 self.candidates.push(a);
             }
@@ -1121,10 +1112,10 @@ impl<'d, 'a> Finder<'d, 'a> {
             return true;
         }
         let info = &self.info[n.index()];
-        if info.flags & T_HEADERS != 0 {
+        if info.flags.contains(Flags::T_HEADERS) {
             return true;
         }
-        if info.flags & T_NESTED != 0 {
+        if info.flags.contains(Flags::T_NESTED) {
             return false;
         }
         // A grid of links is a menu laid out as a table, not data.
@@ -1191,7 +1182,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             if p == self.root {
                 break;
             }
-            if self.flags(p) & CANDIDATE == 0 {
+            if !self.flags(p).contains(Flags::CANDIDATE) {
                 a = self.parent_in(p);
                 continue;
             }
@@ -1235,7 +1226,9 @@ impl<'d, 'a> Finder<'d, 'a> {
                 if !best_class.is_empty() && self.doc.attr(sib, "class") == Some(best_class) {
                     bonus = best_score * 0.2;
                 }
-                if self.flags(sib) & CANDIDATE != 0 && self.score(sib) + bonus >= threshold {
+                if self.flags(sib).contains(Flags::CANDIDATE)
+                    && self.score(sib) + bonus >= threshold
+                {
                     true
                 } else if best_is_section && self.is_titled_section(sib) {
                     // The next part of the same text (a document's sections), unless it is
@@ -1351,10 +1344,10 @@ impl<'d, 'a> Finder<'d, 'a> {
     }
 
     fn ensure_candidate(&mut self, n: NodeId, s: Strictness) {
-        if self.flags(n) & CANDIDATE == 0 {
+        if !self.flags(n).contains(Flags::CANDIDATE) {
             let init = self.initial_score(n, s);
             let info = &mut self.info[n.index()];
-            info.flags |= CANDIDATE;
+            info.flags |= Flags::CANDIDATE;
             info.bonus = init;
             info.score = init.min(0.0) * (1.0 - info.stats.link_density());
         }
@@ -1368,7 +1361,7 @@ impl<'d, 'a> Finder<'d, 'a> {
     fn included_element_children(&self, n: NodeId) -> impl Iterator<Item = NodeId> + '_ {
         self.doc
             .children(n)
-            .filter(|&c| self.doc.element(c).is_some() && self.flags(c) & INCLUDED != 0)
+            .filter(|&c| self.doc.element(c).is_some() && self.flags(c).contains(Flags::INCLUDED))
     }
 
     /// Step 5: clean the subtree of `root` bottom-up; returns the length of the text left.
@@ -1382,11 +1375,11 @@ impl<'d, 'a> Finder<'d, 'a> {
         let mut in_dt = false;
         let mut a = self.doc.parent(root);
         while let Some(p) = a {
-            in_dt |= self.flags(p) & (INCLUDED | DATA_TABLE) == INCLUDED | DATA_TABLE;
+            in_dt |= self.flags(p).contains(Flags::INCLUDED | Flags::DATA_TABLE);
             a = self.doc.parent(p);
         }
         if in_dt {
-            self.info[root.index()].flags |= IN_DATA_TABLE;
+            self.info[root.index()].flags |= Flags::IN_DATA_TABLE;
         }
         // A grid of cards with half the text or more is what the content lists (a listing's
         // items): link density does not take it away.
@@ -1396,27 +1389,28 @@ impl<'d, 'a> Finder<'d, 'a> {
             f.cards_are_content && f.holds_grid(n, grid_min, &mut groups)
         };
         if holds_grid(self, root) {
-            self.info[root.index()].flags |= IN_GRID;
+            self.info[root.index()].flags |= Flags::IN_GRID;
         }
         for i in from + 1..to {
             let n = self.order[i];
             let p = self.doc.parent(n).expect("inside the root");
             let pf = self.flags(p);
-            in_dt = pf & IN_DATA_TABLE != 0 || pf & DATA_TABLE != 0;
+            in_dt = pf.contains(Flags::IN_DATA_TABLE) || pf.contains(Flags::DATA_TABLE);
             let mut f = self.flags(n);
             if in_dt {
-                f |= IN_DATA_TABLE;
+                f |= Flags::IN_DATA_TABLE;
             }
             let share_bar = s.clean
                 && p != root
                 && self.doc.element(n).is_some()
                 && self.info[n.index()].stats.text < ENOUGH_TEXT
                 && self.is_share_bar(n);
-            if pf & REMOVED != 0 || share_bar {
-                f |= REMOVED;
+            if pf.contains(Flags::REMOVED) || share_bar {
+                f |= Flags::REMOVED;
             }
-            if pf & IN_GRID != 0 || (self.doc.element(n).is_some() && holds_grid(self, n)) {
-                f |= IN_GRID;
+            if pf.contains(Flags::IN_GRID) || (self.doc.element(n).is_some() && holds_grid(self, n))
+            {
+                f |= Flags::IN_GRID;
             }
             self.info[n.index()].flags = f;
         }
@@ -1433,8 +1427,8 @@ impl<'d, 'a> Finder<'d, 'a> {
                 };
             } else {
                 self.recount(n);
-                if n != root && self.flags(n) & REMOVED == 0 && self.must_go(n, s) {
-                    self.info[n.index()].flags |= REMOVED;
+                if n != root && !self.flags(n).contains(Flags::REMOVED) && self.must_go(n, s) {
+                    self.info[n.index()].flags |= Flags::REMOVED;
                 }
             }
         }
@@ -1446,12 +1440,12 @@ impl<'d, 'a> Finder<'d, 'a> {
     fn recount(&mut self, n: NodeId) {
         let mut st = Stats::default();
         let mut c = self.doc.first_child(n);
-        let mut cdt = 0;
+        let mut cdt = Flags::default();
         while let Some(ch) = c {
             let f = self.flags(ch);
-            if f & INCLUDED != 0 && f & REMOVED == 0 {
+            if f.contains(Flags::INCLUDED) && !f.contains(Flags::REMOVED) {
                 st += self.info[ch.index()].stats;
-                cdt |= f & (DATA_TABLE | CONTAINS_DATA_TABLE);
+                cdt |= f & (Flags::DATA_TABLE | Flags::CONTAINS_DATA_TABLE);
             }
             c = self.doc.next_sibling(ch);
         }
@@ -1471,7 +1465,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         st.inputs += old.inputs;
         let tag = self.doc.element(n).map_or(Tag::Other, |e| e.tag);
         if tag == Tag::P
-            || (old.flags & HAS_BLOCK == 0
+            || (!old.flags.contains(Flags::HAS_BLOCK)
                 && old.own > 0.0
                 && matches!(tag, Tag::Div | Tag::Section))
         {
@@ -1482,8 +1476,10 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
         let info = &mut self.info[n.index()];
         info.stats = st;
-        info.flags =
-            (info.flags & !CONTAINS_DATA_TABLE) | if cdt != 0 { CONTAINS_DATA_TABLE } else { 0 };
+        info.flags.remove(Flags::CONTAINS_DATA_TABLE);
+        if !cdt.is_empty() {
+            info.flags.insert(Flags::CONTAINS_DATA_TABLE);
+        }
     }
 
     /// A share bar: `share`/`sharedaddy` as a word of the `class` or `id`.
@@ -1508,7 +1504,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
         if matches!(kind, Kind::Para | Kind::Container)
             && self.info[n.index()].stats.text < 200.0
-            && self.flags(n) & IN_FIGURE == 0
+            && !self.flags(n).contains(Flags::IN_FIGURE)
             && capped_text(self.doc, n, 800).is_some_and(|t| is_copyright_notice(&t))
         {
             return true;
@@ -1521,7 +1517,13 @@ impl<'d, 'a> Finder<'d, 'a> {
             return false;
         }
         let f = self.flags(n);
-        if f & (DATA_TABLE | IN_DATA_TABLE | IN_CODE | CONTAINS_DATA_TABLE | IN_GRID) != 0 {
+        if f.intersects(
+            Flags::DATA_TABLE
+                | Flags::IN_DATA_TABLE
+                | Flags::IN_CODE
+                | Flags::CONTAINS_DATA_TABLE
+                | Flags::IN_GRID,
+        ) {
             return false;
         }
         let weight = self.class_weight(n, s);
@@ -1544,7 +1546,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             0.0
         };
         let ld = st.link_density();
-        let in_figure = f & IN_FIGURE != 0;
+        let in_figure = f.contains(Flags::IN_FIGURE);
         let mut bad = (!in_figure && img > 1.0 && p / img < 0.5)
             || (!is_list && li > p)
             // A code block's copy button is not a form.
@@ -1710,7 +1712,7 @@ impl<'a> WalkAttrs<'a> {
 /// `class`/`id` pieces that name page furniture (matched anywhere, ASCII case-insensitively).
 /// Furniture on a page that says it is a product.
 const REVIEWS: Patterns = Patterns::new(&["review"]);
-/// Furniture outside the main landmark ([`IN_MAIN`]).
+/// Furniture outside the main landmark ([`Flags::IN_MAIN`]).
 const HEADER: Patterns = Patterns::new(&["header"]);
 const FURNITURE: Patterns = Patterns::new(&[
     "-ad-",

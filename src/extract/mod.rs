@@ -7,9 +7,9 @@
 //!   per line, table cells tab-separated.
 //! - [`main_text`], [`MainContent`]: the article body (or central content) without the
 //!   page's furniture, by the same rules; deterministic, linear, any script.
-//! - [`markdown`] ([`MarkdownOptions`]), [`MainContent::markdown`]: CommonMark with GFM
+//! - [`markdown()`] ([`MarkdownOptions`]), [`MainContent::markdown`]: CommonMark with GFM
 //!   tables.
-//! - [`meta`] ([`Meta`]), `meta_resolved` (with `links`), [`parse_refresh`]: description,
+//! - [`meta()`] ([`Meta`]), `meta_resolved` (with `links`), [`parse_refresh`]: description,
 //!   canonical, robots, Open Graph and Twitter cards, dates, author, language, refresh.
 //! - `links`, `base_url`, `Link` (with `links`): the page's URLs, resolved.
 //!

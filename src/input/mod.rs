@@ -264,7 +264,7 @@ pub fn transport_charset(label: &str) -> Result<&'static Encoding, InputError> {
 /// The encoding sniffing algorithm (13.2.3.2) on a whole document's `bytes`.
 ///
 /// Steps, in the spec's order: 1. a BOM (certain); 4. `options.transport_charset` (certain);
-/// 5. [`prescan`] of the first 1,024 bytes (tentative); 8. if `options.guess`: with
+/// 5. [`prescan()`] of the first 1,024 bytes (tentative); 8. if `options.guess`: with
 /// `options.guess_utf8`, UTF-8 when the bytes (the first [`UTF8_LIMIT`] of them) are valid
 /// UTF-8 and not all ASCII ([`EncodingSource::Utf8`]); else (with the `guess` feature) a
 /// `chardetng` guess from the first [`GUESS_LIMIT`] bytes when they contain non-ASCII

@@ -38,9 +38,9 @@ pub(super) enum Driven {
     /// and must start again from the first byte with this encoding, confidence certain
     /// (13.2.3.4 step 6).
     Reparse(&'static Encoding),
-    /// A partial run (over the first part of the input, [`parse_in_two_parts`]) stopped: its
-    /// input ended, or a `<meta>` made the confidence certain, so the encoding of the rest is
-    /// known.
+    /// A partial run (over the first part of the input, `document::parse_in_two_parts`)
+    /// stopped: its input ended, or a `<meta>` made the confidence certain, so the encoding of
+    /// the rest is known.
     Paused,
 }
 
