@@ -306,15 +306,6 @@ enum Kind {
     Furniture,
 }
 
-/// The main landmark: a `main` element, or an element with ARIA role `main`.
-fn is_main_landmark(doc: &Document<'_>, n: NodeId) -> bool {
-    doc.element(n).is_some_and(|e| {
-        (e.ns == Namespace::Html && e.tag == Tag::Main)
-            || e.attr("role")
-                .is_some_and(|r| r.trim().eq_ignore_ascii_case("main"))
-    })
-}
-
 fn kind_of(doc: &Document<'_>, n: NodeId, scripting: bool) -> Kind {
     use Tag::*;
     let Some(e) = doc.element(n) else {
@@ -768,12 +759,14 @@ impl<'d, 'a> Finder<'d, 'a> {
                 Kind::A => anc |= Flags::IN_LINK,
                 _ => {}
             }
+            let mut main_landmark = false;
             let keep = match doc.data(n) {
                 NodeData::Text(_) => true,
-                NodeData::Element(_) => {
+                NodeData::Element(e) => {
                     let kind = kind_of(doc, n, self.scripting);
                     self.kinds[n.index()] = kind;
-                    let attrs = WalkAttrs::of(doc.element(n).expect("an element"));
+                    let attrs = WalkAttrs::of(e);
+                    main_landmark = attrs.is_main_landmark(e);
                     let mut keep = kind != Kind::Skip
                         && (attrs.visible() || attrs.may_be_panel() && follows_button(doc, n));
                     if keep
@@ -810,7 +803,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             };
             if keep {
                 self.include(n, anc);
-                if is_main_landmark(doc, n) {
+                if main_landmark {
                     self.info[n.index()].flags |= Flags::IN_MAIN;
                 }
                 if doc.element(n).is_some()
@@ -858,7 +851,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
         if anc.intersects(Flags::IN_TABLE | Flags::IN_CODE)
             || matches!(e.tag, Tag::Body | Tag::A | Tag::Article)
-            || is_main_landmark(self.doc, n)
+            || a.is_main_landmark(e)
         {
             return false;
         }
@@ -1686,6 +1679,14 @@ impl<'a> WalkAttrs<'a> {
     }
 
     /// Whether the `class` or the `id` holds one of `patterns` (ASCII case-insensitively).
+    /// The main landmark: a `main` element, or an element with ARIA role `main`.
+    fn is_main_landmark(&self, e: &ElementData<'_>) -> bool {
+        (e.ns == Namespace::Html && e.tag == Tag::Main)
+            || self
+                .role
+                .is_some_and(|r| r.trim().eq_ignore_ascii_case("main"))
+    }
+
     fn names(&self, patterns: &Patterns) -> bool {
         self.class.is_some_and(|c| contains_any(c, patterns))
             || self.id.is_some_and(|i| contains_any(i, patterns))
