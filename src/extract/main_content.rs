@@ -74,6 +74,10 @@
 //!    on but keeps its content in `noscript` (forums that render posts by script keep a copy
 //!    for crawlers there) is flagged ([`MainContent::is_in_noscript`]); [`with_main_content`]
 //!    then reads the page parsed with scripting off.
+//! 9. **Quoted posts.** On a page that says it is a forum thread, an element whose
+//!    `class`/`id` names a `quote` with the reply's own text beside it is a post the reply
+//!    quotes, shown again where it was written: it is left out of the text (not of the choice
+//!    above, which it still counts towards).
 //!
 //! Every step is one pass over the page's nodes or a bounded walk up from one node (at most
 //! five ancestors), so the time is linear in the page and the memory is one small record per
@@ -224,6 +228,11 @@ impl MainContent {
         out
     }
 }
+
+/// Step 9 looks at this many siblings on either side of a quote for the reply's own text…
+const SIBLINGS_LOOKED_AT: usize = 8;
+/// …and at this many nodes of each sibling's subtree.
+const NODES_LOOKED_AT: usize = 200;
 
 /// Blocks shorter than this (in weighted characters) do not score.
 const MIN_PARAGRAPH: f32 = 25.0;
@@ -459,6 +468,9 @@ struct Finder<'d, 'a> {
     cards_are_content: bool,
     /// The page says it is a product: its customers' reviews are not its description.
     product: bool,
+    /// The page says it is a forum thread (by schema.org types or its URL): the posts it
+    /// quotes inside replies are not its text twice.
+    thread: bool,
 }
 
 fn find(doc: &Document<'_>) -> MainContent {
@@ -482,11 +494,13 @@ fn find(doc: &Document<'_>) -> MainContent {
         discussion: false,
         cards_are_content: false,
         product: false,
+        thread: false,
     };
     let signals = Signals::of(doc);
     f.discussion = signals.is_discussion();
     let said = signals.said();
     f.product = said == Some(PageType::Product);
+    f.thread = f.discussion || said == Some(PageType::Forum);
     f.cards_are_content = !matches!(
         said,
         Some(PageType::Product | PageType::Forum | PageType::Article)
@@ -545,6 +559,7 @@ fn find(doc: &Document<'_>) -> MainContent {
         f.walk(attempts[chosen]);
         let mut whole = f.whole();
         whole.page_type = page_type::classify(&signals, true, page.text > 0.0);
+        f.leave_out_quoted_posts(&mut whole);
         return whole;
     }
     if let Some(grid) = f.card_grid(len, &focused) {
@@ -556,6 +571,7 @@ fn find(doc: &Document<'_>) -> MainContent {
         focused.roots.insert(at, grid);
     }
     focused.page_type = page_type::classify(&signals, false, len > 0.0);
+    f.leave_out_quoted_posts(&mut focused);
     focused
 }
 
@@ -680,6 +696,52 @@ impl<'d, 'a> Finder<'d, 'a> {
     fn holds_grid(&self, p: NodeId, min_text: f32, groups: &mut Vec<CardGroup<'a>>) -> bool {
         self.card_groups(p, groups);
         groups.iter().any(|g| g.is_grid() && g.text >= min_text)
+    }
+
+    /// Step 9, on a forum thread: leave out of `content` the posts that replies quote (an
+    /// element whose `class`/`id` names a `quote`, beside the reply's own text), which the
+    /// thread shows again where they were written. Not an `article` (a post itself) or the
+    /// main landmark. After the choice, so that the quotes
+    /// still count towards it. One pass over the walk's nodes, each looking at a few
+    /// siblings.
+    fn leave_out_quoted_posts(&mut self, content: &mut MainContent) {
+        if !self.thread {
+            return;
+        }
+        let doc = self.doc;
+        for i in 0..self.order.len() {
+            let n = self.order[i];
+            let Some(e) = doc.element(n) else { continue };
+            if e.tag == Tag::Article || content.is_left_out(n) {
+                continue;
+            }
+            let attrs = WalkAttrs::of(e);
+            if attrs.names(&QUOTE) && !attrs.is_main_landmark(e) && self.has_text_beside(n, content)
+            {
+                content.left_out[n.index()] = true;
+            }
+        }
+    }
+
+    /// Whether one of the [`SIBLINGS_LOOKED_AT`] siblings on either side of `n`, kept in
+    /// `content`, has text (a letter or digit).
+    fn has_text_beside(&self, n: NodeId, content: &MainContent) -> bool {
+        let doc = self.doc;
+        let has_text = |x: NodeId| {
+            std::iter::once(x)
+                .chain(doc.descendants(x))
+                .take(NODES_LOOKED_AT)
+                .any(|d| match doc.data(d) {
+                    NodeData::Text(t) => t.chars().any(char::is_alphanumeric),
+                    _ => false,
+                })
+        };
+        let after = std::iter::successors(doc.next_sibling(n), |&x| doc.next_sibling(x));
+        let before = std::iter::successors(doc.prev_sibling(n), |&x| doc.prev_sibling(x));
+        after
+            .take(SIBLINGS_LOOKED_AT)
+            .chain(before.take(SIBLINGS_LOOKED_AT))
+            .any(|x| !content.is_left_out(x) && has_text(x))
     }
 
     /// The bytes of markup in the root's `noscript` elements (raw text with scripting on).
@@ -1713,6 +1775,8 @@ impl<'a> WalkAttrs<'a> {
 /// `class`/`id` pieces that name page furniture (matched anywhere, ASCII case-insensitively).
 /// Furniture on a page that says it is a product.
 const REVIEWS: Patterns = Patterns::new(&["review"]);
+/// A post quoted in a reply, on a forum thread.
+const QUOTE: Patterns = Patterns::new(&["quote"]);
 /// Furniture outside the main landmark ([`Flags::IN_MAIN`]).
 const HEADER: Patterns = Patterns::new(&["header"]);
 const FURNITURE: Patterns = Patterns::new(&[
@@ -2403,6 +2467,35 @@ mod tests {
             "<div itemscope itemtype=https://schema.org/DiscussionForumPosting>{body}</div>"
         ));
         assert!(md.contains("Answer 3:"), "{md}");
+    }
+
+    #[test]
+    fn a_threads_quoted_posts_are_left_out_of_the_replies() {
+        let first = "<article class=post><p>Which paint holds best on an old steel railing, outside, through the winter frost?</p></article>";
+        let replies: String = (0..4)
+            .map(|i| format!("<article class=post><blockquote class=\"bbCodeBlock--quote\"><div>Ann said:</div>\
+                Which paint holds best on an old steel railing, outside?</blockquote>\
+                Reply {i}: an oil-based enamel over a rust primer, brushed on in two thin coats.</article>"))
+            .collect();
+        let thread = format!(
+            "<script type=application/ld+json>{{\"@type\": \"DiscussionForumPosting\"}}</script>\
+             <div class=posts>{first}{replies}</div>"
+        );
+        let text = main(&thread);
+        for i in 0..4 {
+            assert!(text.contains(&format!("Reply {i}:")), "{text}");
+        }
+        assert!(!text.contains("Ann said"), "{text}");
+        assert_eq!(text.matches("Which paint").count(), 1, "{text}");
+        // A post that is all quote, with no reply of its own beside it, stays.
+        let alone = main(&thread.replace(
+            "</article></div>",
+            "</article><article class=post><blockquote class=quote>Bob wrote: a primer first, always.</blockquote></article></div>",
+        ));
+        assert!(alone.contains("Bob wrote"), "{alone}");
+        // Not on a page that does not say it is a thread: an article's quotes are its text.
+        let article = main(&format!("<div class=posts>{first}{replies}</div>"));
+        assert!(article.contains("Ann said"), "{article}");
     }
 
     #[test]
