@@ -61,8 +61,9 @@
 //!    whole page less its furniture, and step 4's choice then holds only a part of it. When the
 //!    choice holds at most a quarter of the text step 1 keeps (unless that text is mostly
 //!    links around a choice of long prose lines: an article among its menus), or at most half
-//!    of it in a page with few links, the content is the whole page as step 1 keeps it (with
-//!    the strictness of the attempt of step 6 that gave the choice). The
+//!    of it in a page with few links, the content is the whole page as step 1's strict walk
+//!    keeps it, without its furniture (or, when that leaves almost no text, as the attempt of
+//!    step 6 that gave the choice walks it). The
 //!    thresholds were fitted on part of the WCXB development split and checked on the rest
 //!    and on the article sets (`docs/extraction.md`).
 //!    Before it, step 4's choice moves up to the list it is an item of (at least three
@@ -241,6 +242,8 @@ const ENOUGH_TEXT: f32 = 500.0;
 /// A less strict attempt replaces a stricter one when it finds this much more text (more of
 /// the same content, not the few lines of furniture a laxer pass lets in).
 const RETRY_GAIN: f32 = 1.5;
+/// The whole page is the strict walk's (without furniture) when that keeps this much text.
+const WHOLE_PAGE_TEXT: f32 = 200.0;
 /// A choice with at most this share of the page's text gives way to the whole page, unless
 /// the page is mostly links ([`LINKED_PAGE`]) around lines of prose ([`LONG_LINE`]).
 const WHOLE_PAGE_SHARE: f32 = 0.25;
@@ -530,10 +533,15 @@ fn find(doc: &Document<'_>) -> MainContent {
     // (attempt, its length, its content, the page's counts as its walk keeps the page)
     let mut best: Option<(usize, f32, MainContent, Stats)> = None;
     let mut last = 0;
+    // The text of the page as the strict walk keeps it (without its furniture).
+    let mut strict_page = 0.0;
     for (i, s) in attempts.into_iter().enumerate() {
         let (len, content) = f.attempt(s);
         last = i;
         let page = f.info[f.root.index()].stats;
+        if i == 0 {
+            strict_page = page.text;
+        }
         if len >= ENOUGH_TEXT {
             best = Some((i, len, content, page));
             break;
@@ -556,7 +564,14 @@ fn find(doc: &Document<'_>) -> MainContent {
     if f.prefers_whole_page(len, &page, &focused) {
         f.info.clear();
         f.info.resize(f.doc.len(), Info::default());
-        f.walk(attempts[chosen]);
+        // The page less its furniture, unless that leaves (almost) nothing: then the page as
+        // the laxer attempt that found the content walks it.
+        let walk = if strict_page >= WHOLE_PAGE_TEXT {
+            attempts[0]
+        } else {
+            attempts[chosen]
+        };
+        f.walk(walk);
         let mut whole = f.whole();
         whole.page_type = page_type::classify(&signals, true, page.text > 0.0);
         f.leave_out_quoted_posts(&mut whole);

@@ -204,8 +204,8 @@ const WCXB_FLOORS: &[(&str, f64)] = &[
     ("article", 0.94),
     ("forum", 0.775),
     ("product", 0.645),
-    ("collection", 0.695),
-    ("listing", 0.69),
+    ("collection", 0.70),
+    ("listing", 0.695),
     ("documentation", 0.933),
     ("service", 0.825),
 ];
