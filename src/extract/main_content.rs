@@ -22,7 +22,8 @@
 //!    `share`, `cookie`, a forum's `user-info` cards, `signature`s and vote counts, …)
 //!    unless they also name content (`article`, `content`, `main`, `body`, …) or are the
 //!    main landmark (`main`, role `main`) or an `article` element. Inside the main landmark
-//!    a `header` class is a section's heading and introduction, not the page's; on a page
+//!    a `header` class is a section's heading and introduction, not the page's, and one that
+//!    holds 2,000 bytes of text outside links wraps the page's content; on a page
 //!    that says it is a product (schema.org `Product`, `og:type` `product`, a product URL), a `review`
 //!    class is furniture too: the customers' reviews, not the description. Comments
 //!    and replies are content on a page that says it is a discussion (schema.org
@@ -230,6 +231,9 @@ impl MainContent {
     }
 }
 
+/// An element that names a `header` but holds this much text outside links (in bytes,
+/// [`holds_prose`]) is a wrapper of the page's content, not its header.
+const HEADER_WRAPPER_TEXT: usize = 2000;
 /// Step 9 looks at this many siblings on either side of a quote for the reply's own text…
 const SIBLINGS_LOOKED_AT: usize = 8;
 /// …and at this many nodes of each sibling's subtree.
@@ -828,7 +832,8 @@ impl<'d, 'a> Finder<'d, 'a> {
                     | Flags::IN_CODE
                     | Flags::IN_FIGURE
                     | Flags::IN_LINK
-                    | Flags::IN_MAIN);
+                    | Flags::IN_MAIN
+                    | Flags::IN_HEADER_WRAPPER);
             match pkind {
                 Kind::Table => anc |= Flags::IN_TABLE,
                 Kind::Code => anc |= Flags::IN_CODE,
@@ -870,7 +875,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                     // laxer ones keep only what names itself furniture by role or class.
                     if keep
                         && (kind == Kind::Furniture
-                            || s.strip_furniture && self.is_furniture(n, kind, anc, &attrs))
+                            || s.strip_furniture && self.is_furniture(n, kind, &mut anc, &attrs))
                     {
                         keep = false;
                     }
@@ -902,8 +907,10 @@ impl<'d, 'a> Finder<'d, 'a> {
         self.info[n.index()].flags = Flags::INCLUDED | anc;
     }
 
-    /// Page furniture by tag, ARIA role or `class`/`id`.
-    fn is_furniture(&mut self, n: NodeId, kind: Kind, anc: Flags, a: &WalkAttrs<'_>) -> bool {
+    /// Page furniture by tag, ARIA role or `class`/`id`. An element that names a `header` but
+    /// holds the page's text is not: `anc` gains [`Flags::IN_HEADER_WRAPPER`] for it and its
+    /// subtree.
+    fn is_furniture(&mut self, n: NodeId, kind: Kind, anc: &mut Flags, a: &WalkAttrs<'_>) -> bool {
         let e = self.doc.element(n).expect("an element");
         if kind == Kind::Furniture {
             return true;
@@ -934,11 +941,22 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
         // Inside the main landmark a `header` is a section's (its heading and introduction),
         // not the page's.
-        (a.names(&FURNITURE)
-            || !anc.contains(Flags::IN_MAIN) && a.names(&HEADER)
-            || self.product && a.names(&REVIEWS))
-            && !a.names(&MAYBE_CONTENT)
-            && !(self.discussion && a.names(&DISCUSSION) && !a.names(&NOT_DISCUSSION))
+        let header = !anc.intersects(Flags::IN_MAIN | Flags::IN_HEADER_WRAPPER) && a.names(&HEADER);
+        let named = a.names(&FURNITURE) || self.product && a.names(&REVIEWS);
+        if !(named || header)
+            || a.names(&MAYBE_CONTENT)
+            || self.discussion && a.names(&DISCUSSION) && !a.names(&NOT_DISCUSSION)
+        {
+            return false;
+        }
+        // A `header` that holds the page's text is its wrapper. Asked last, of an element that
+        // is otherwise left out, or whose subtree is then never asked again: each node is read
+        // at most once per walk.
+        if !named && holds_prose(self.doc, n, HEADER_WRAPPER_TEXT) {
+            anc.insert(Flags::IN_HEADER_WRAPPER);
+            return false;
+        }
+        true
     }
 
     /// The element's `class` and `id`, a space between, in ASCII lower case (in a reused
@@ -2000,6 +2018,28 @@ impl Patterns {
     }
 }
 
+/// Whether the subtree of `n` holds `min` bytes of text (without its edges' white space)
+/// outside links (text whose parent or grandparent is an `a`). Stops at `min`.
+fn holds_prose(doc: &Document<'_>, n: NodeId, min: usize) -> bool {
+    let is_link = |p: Option<NodeId>| {
+        p.and_then(|p| doc.element(p))
+            .is_some_and(|e| e.tag == Tag::A)
+    };
+    let mut len = 0;
+    for d in doc.descendants(n) {
+        if let NodeData::Text(t) = doc.data(d) {
+            let parent = doc.parent(d);
+            if !is_link(parent) && !is_link(parent.and_then(|p| doc.parent(p))) {
+                len += t.trim().len();
+                if len >= min {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 /// Whether any of `patterns` occurs in `s`, ASCII case-insensitively: one pass over `s`, the
 /// patterns tried only where the two bytes there start one.
 fn contains_any(s: &str, patterns: &Patterns) -> bool {
@@ -2482,6 +2522,31 @@ mod tests {
             "<div itemscope itemtype=https://schema.org/DiscussionForumPosting>{body}</div>"
         ));
         assert!(md.contains("Answer 3:"), "{md}");
+    }
+
+    #[test]
+    fn a_header_that_holds_the_page_is_its_wrapper() {
+        let prose: String = (0..24)
+            .map(|i| format!("<p>Point {i}: we test the software, by hand and by machine, before every release, and we say what we found.</p>"))
+            .collect();
+        let header = "<div class=site-header><p>Acme Testing, since 1999, in Oslo, Bergen and Trondheim.</p></div>";
+        let page = format!("{header}<section class=headerWrapper>{prose}</section>");
+        let text = main(&page);
+        assert!(
+            text.contains("Point 0:") && text.contains("Point 23:"),
+            "{text}"
+        );
+        // The page's own header stays out.
+        assert!(!text.contains("Acme"), "{text}");
+        // Without the text, the wrapper is a header too.
+        let short = main(&format!(
+            "{header}<section class=headerWrapper><p>Short.</p></section><p>{}</p>",
+            "The page's own text, at some length, with commas, clauses and more. ".repeat(8)
+        ));
+        assert!(
+            !short.contains("Short.") && short.contains("own text"),
+            "{short}"
+        );
     }
 
     #[test]
