@@ -10,8 +10,8 @@ use selectors::{Element, OpaqueElement};
 use crate::dom::NodeRef;
 use crate::markup::{AttrNamespace, Namespace, Tag};
 
-use super::pseudo_classes;
 use super::types::{CssIdent, CssString, Impl, PseudoClass, PseudoElement};
+use super::{has, pseudo_classes};
 
 /// An element node, as `selectors` sees it. Only ever built for element nodes.
 #[derive(Clone, Copy, Debug)]
@@ -130,9 +130,12 @@ impl<'d, 'a> Element for El<'d, 'a> {
     fn match_non_ts_pseudo_class(
         &self,
         pc: &PseudoClass,
-        _context: &mut MatchingContext<'_, Impl>,
+        context: &mut MatchingContext<'_, Impl>,
     ) -> bool {
-        pseudo_classes::matches(self.0, *pc)
+        match pc {
+            PseudoClass::Has(relative) => has::matches(relative, self.0, context),
+            _ => pseudo_classes::matches(self.0, pc),
+        }
     }
 
     fn match_pseudo_element(

@@ -77,10 +77,16 @@
 //!
 //! A [`Selector`] is `Send + Sync + Clone`: parse it once and match it against any number of
 //! documents, from any number of threads. Matching reads the tree, allocates nothing per
-//! element and keeps `selectors`' caches (for `:nth-*` and `:has()`) for one query.
+//! element and keeps caches for one query: `selectors`' for `:nth-*`, and ours for `:has()`,
+//! which is matched in one pass over each part of the tree it looks at and so costs
+//! O(elements x the relative selector's compounds) per query, whatever the tree's shape (a
+//! naive matcher looks at an anchor's whole subtree or sibling run for each anchor: quadratic
+//! on deep nesting and long lists). Nothing recurses over the tree: deep nesting cannot
+//! overflow the stack.
 
 mod element;
 mod error;
+mod has;
 mod pseudo_classes;
 mod types;
 
@@ -102,6 +108,7 @@ use crate::markup::{Namespace, QuirksMode};
 pub use error::SelectorError;
 
 use element::El;
+use has::HasCache;
 use types::{CssIdent, Impl};
 
 /// A parsed selector list (`a[href], h1`), ready to match. See the [module docs](self) for
@@ -317,7 +324,7 @@ fn parse_list(
     source: &str,
 ) -> Result<SelectorList<Impl>, cssparser::ParseError<types::ParseErrorKind>> {
     let mut input = cssparser::Parser::new(source);
-    SelectorList::parse(&types::Parser, &mut input, ParseRelative::No)
+    SelectorList::parse(&types::Parser::default(), &mut input, ParseRelative::No)
 }
 
 impl Selector {
@@ -362,9 +369,10 @@ impl Selector {
     }
 }
 
-/// A matching context for one query.
+/// A matching context for one query, whose caches are `caches` and `has`.
 fn context<'c>(
     caches: &'c mut SelectorCaches,
+    has: &'c HasCache,
     quirks_mode: matching::QuirksMode,
     scope: Option<OpaqueElement>,
 ) -> MatchingContext<'c, Impl> {
@@ -377,6 +385,7 @@ fn context<'c>(
         MatchingForInvalidation::No,
     );
     context.scope_element = scope;
+    context.extra_data = Some(has);
     context
 }
 
@@ -422,6 +431,7 @@ pub struct Select<'d, 'a, 's> {
     scope: Option<OpaqueElement>,
     quirks_mode: matching::QuirksMode,
     caches: SelectorCaches,
+    has: HasCache,
 }
 
 impl<'d, 'a, 's> Select<'d, 'a, 's> {
@@ -435,6 +445,7 @@ impl<'d, 'a, 's> Select<'d, 'a, 's> {
             scope: root.is_element().then(|| element::opaque(root)),
             quirks_mode: quirks(doc),
             caches: SelectorCaches::default(),
+            has: HasCache::default(),
         }
     }
 }
@@ -468,7 +479,7 @@ impl<'d, 'a> Iterator for Select<'d, 'a, '_> {
 
     fn next(&mut self) -> Option<NodeRef<'d, 'a>> {
         let doc = self.doc;
-        let mut context = context(&mut self.caches, self.quirks_mode, self.scope);
+        let mut context = context(&mut self.caches, &self.has, self.quirks_mode, self.scope);
         while let Some(id) = self.next {
             self.next = following(doc, self.root, id);
             if let NodeData::Element(data) = &doc.node(id).data {
@@ -526,9 +537,9 @@ impl<'d, 'a> NodeRef<'d, 'a> {
         let Some(data) = self.as_element() else {
             return false;
         };
-        let mut caches = SelectorCaches::default();
+        let (mut caches, has) = (SelectorCaches::default(), HasCache::default());
         let scope = Some(element::opaque(self));
-        let mut context = context(&mut caches, quirks(self.document()), scope);
+        let mut context = context(&mut caches, &has, quirks(self.document()), scope);
         selector.matches_in(self, data, &mut context)
     }
 }

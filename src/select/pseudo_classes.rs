@@ -13,7 +13,7 @@ use crate::markup::{Namespace, Tag, is_valid_custom_element_name};
 use super::types::PseudoClass;
 
 /// Whether `e` (an element) matches the pseudo-class.
-pub(crate) fn matches(e: NodeRef<'_, '_>, pc: PseudoClass) -> bool {
+pub(crate) fn matches(e: NodeRef<'_, '_>, pc: &PseudoClass) -> bool {
     match pc {
         PseudoClass::Link | PseudoClass::AnyLink => is_link(e),
         PseudoClass::Visited => false,
@@ -25,6 +25,11 @@ pub(crate) fn matches(e: NodeRef<'_, '_>, pc: PseudoClass) -> bool {
         PseudoClass::ReadWrite => is_read_write(e),
         PseudoClass::ReadOnly => e.namespace() == Some(Namespace::Html) && !is_read_write(e),
         PseudoClass::Defined => is_defined(e),
+        // Matched with the query's caches by `super::has`, never here.
+        PseudoClass::Has(_) => {
+            debug_assert!(false, ":has() is matched by select::has");
+            false
+        }
     }
 }
 

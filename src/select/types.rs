@@ -7,14 +7,17 @@ use std::fmt;
 
 use cssparser::ToCss;
 use precomputed_hash::PrecomputedHash;
-use selectors::parser::{self, SelectorImpl};
+use selectors::parser::{self, ParseRelative, SelectorImpl, SelectorList};
+
+use super::has::{HasCache, Relative};
 
 /// The selector implementation: our string types and pseudo-classes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Impl;
 
 impl SelectorImpl for Impl {
-    type ExtraMatchingData<'a> = ();
+    /// The query's `:has()` results (`super::has`).
+    type ExtraMatchingData<'a> = Option<&'a HasCache>;
     type AttrValue = CssString;
     type Identifier = CssIdent;
     type LocalName = CssIdent;
@@ -100,7 +103,7 @@ impl ToCss for CssString {
 /// a parsed document decides: the HTML Standard's (4.16.3), read from the elements and their
 /// attributes (`super::html`). The state a browser gets from the user or from rendering
 /// (`:hover`, `:focus`, `:target`, ...) is not there: those names are parse errors.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum PseudoClass {
     /// `:link`: `a` and `area` elements with an `href` attribute (none is visited).
     Link,
@@ -124,6 +127,9 @@ pub(crate) enum PseudoClass {
     ReadWrite,
     /// `:defined`: every element but an undefined custom element.
     Defined,
+    /// `:has(<relative-selector-list>)`, matched by `super::has` (not by `selectors`, whose
+    /// matching of it is quadratic in the tree's size).
+    Has(Box<Relative>),
 }
 
 impl PseudoClass {
@@ -145,10 +151,10 @@ impl PseudoClass {
         NAMES
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|&(_, pc)| pc)
+            .map(|(_, pc)| pc.clone())
     }
 
-    fn name(self) -> &'static str {
+    fn name(&self) -> &'static str {
         match self {
             PseudoClass::Link => "link",
             PseudoClass::Visited => "visited",
@@ -161,6 +167,7 @@ impl PseudoClass {
             PseudoClass::ReadOnly => "read-only",
             PseudoClass::ReadWrite => "read-write",
             PseudoClass::Defined => "defined",
+            PseudoClass::Has(_) => "has",
         }
     }
 }
@@ -178,7 +185,13 @@ impl parser::NonTSPseudoClass for PseudoClass {
 impl ToCss for PseudoClass {
     fn to_css<W: fmt::Write>(&self, dest: &mut W) -> fmt::Result {
         dest.write_char(':')?;
-        dest.write_str(self.name())
+        dest.write_str(self.name())?;
+        if let PseudoClass::Has(relative) = self {
+            dest.write_char('(')?;
+            relative.to_css(dest)?;
+            dest.write_char(')')?;
+        }
+        Ok(())
     }
 }
 
@@ -192,6 +205,31 @@ impl parser::PseudoElement for PseudoElement {}
 impl ToCss for PseudoElement {
     fn to_css<W: fmt::Write>(&self, _dest: &mut W) -> fmt::Result {
         match *self {}
+    }
+}
+
+impl Parser {
+    /// The argument of `:has()`: a relative selector list, unforgiving (Selectors 4, 4.5),
+    /// with no `:has()` and no pseudo-element in it.
+    fn parse_has_argument(
+        &self,
+        input: &mut cssparser::Parser<'_>,
+    ) -> Result<PseudoClass, cssparser::ParseError<ParseErrorKind>> {
+        if self.in_has.get() {
+            return Err(cssparser::ParseError::custom(ParseErrorKind::Selectors(
+                parser::SelectorParseErrorKind::InvalidState,
+            )));
+        }
+        self.in_has.set(true);
+        let list = SelectorList::parse(self, input, ParseRelative::ForHas);
+        self.in_has.set(false);
+        Relative::new(list?)
+            .map(|r| PseudoClass::Has(Box::new(r)))
+            .ok_or_else(|| {
+                cssparser::ParseError::custom(ParseErrorKind::Selectors(
+                    parser::SelectorParseErrorKind::InvalidState,
+                ))
+            })
     }
 }
 
@@ -214,7 +252,12 @@ impl From<parser::SelectorParseErrorKind> for ParseErrorKind {
 
 /// The parser hooks: Selectors Level 4's `:is()`, `:where()`, `:has()` and
 /// `:nth-child(An+B of S)` on, our pseudo-classes, no pseudo-elements, no namespace prefixes.
-pub(crate) struct Parser;
+#[derive(Default)]
+pub(crate) struct Parser {
+    /// Whether the parser is inside a `:has()` argument, where neither another `:has()` nor
+    /// a pseudo-element may stand (Selectors 4, 4.5).
+    in_has: std::cell::Cell<bool>,
+}
 
 impl<'i> parser::Parser<'i> for Parser {
     type Impl = Impl;
@@ -228,8 +271,10 @@ impl<'i> parser::Parser<'i> for Parser {
         true
     }
 
+    /// `:has()` is parsed by [`parse_non_ts_functional_pseudo_class`](Self::parse_non_ts_functional_pseudo_class),
+    /// into our own pseudo-class, which `super::has` matches in linear time.
     fn parse_has(&self) -> bool {
-        true
+        false
     }
 
     fn parse_non_ts_pseudo_class(
@@ -246,9 +291,12 @@ impl<'i> parser::Parser<'i> for Parser {
     fn parse_non_ts_functional_pseudo_class(
         &self,
         name: &str,
-        _parser: &mut cssparser::Parser<'i>,
+        input: &mut cssparser::Parser<'i>,
         _after_part: bool,
     ) -> Result<PseudoClass, cssparser::ParseError<ParseErrorKind>> {
+        if name.eq_ignore_ascii_case("has") {
+            return self.parse_has_argument(input);
+        }
         Err(cssparser::ParseError::custom(
             ParseErrorKind::UnsupportedPseudoClass(format!(":{name}()")),
         ))

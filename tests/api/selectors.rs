@@ -1143,3 +1143,58 @@ fn error_lines_columns_and_display() {
     );
     let _: &dyn std::error::Error = &e;
 }
+
+/// `:has()` over the shapes that make a naive matcher quadratic (issue 26): a long run of
+/// siblings (`li:has(~ li:last-child)`: each item looks at every later one), deep nesting
+/// (`div:has(a)`: each `div` looks at its whole subtree), both at once, and the anchor left
+/// of a combinator. The answers are counted here; the time is the bench's
+/// (`benches/select_has.rs`), and deep nesting must not overflow the stack.
+#[test]
+fn has_on_long_runs_and_deep_nesting() {
+    let n = 50_000;
+    let arena = Arena::new();
+    let list = format!("<ul>{}</ul>", "<li>x".repeat(n));
+    let doc = parse_document_str(&arena, &list, &ParseOptions::default());
+    assert_eq!(doc.select(&sel("li:has(~ li:last-child)")).count(), n - 1);
+    assert_eq!(doc.select(&sel("li:has(+ li + li)")).count(), n - 2);
+    assert_eq!(doc.select(&sel("li:has(~ li:first-child)")).count(), 0);
+    assert_eq!(
+        doc.select(&sel("li:has(~ li:last-child) + li")).count(),
+        n - 1
+    );
+
+    let depth = 40_000;
+    let deep = format!("{}<a href=x>a</a>", "<div>".repeat(depth));
+    let doc = parse_document_str(&arena, &deep, &ParseOptions::default());
+    assert_eq!(doc.select(&sel("div:has(a)")).count(), depth);
+    assert_eq!(doc.select(&sel("div:has(> a)")).count(), 1);
+    assert_eq!(
+        doc.select(&sel("div:has(div div a[href])")).count(),
+        depth - 2
+    );
+    assert_eq!(doc.select(&sel("div:not(:has(div))")).count(), 1);
+    // body is an anchor too.
+    assert_eq!(doc.select(&sel(":has(a) > div")).count(), depth);
+    assert_eq!(doc.select(&sel("div:has(span)")).count(), 0);
+    let innermost = doc.select(&sel("div:has(> a)")).next().unwrap();
+    assert!(innermost.matches(&sel("body div:has(a)")));
+
+    // Nested lists: every level a run of siblings whose last one holds the next level.
+    let (levels, width) = (2_000, 10);
+    let mut mixed = String::new();
+    for _ in 0..levels {
+        mixed.push_str(&"<div class=s></div>".repeat(width - 1));
+        mixed.push_str("<div class=s>");
+    }
+    mixed.push_str("<a>a</a>");
+    let doc = parse_document_str(&arena, &mixed, &ParseOptions::default());
+    assert_eq!(
+        doc.select(&sel(".s:has(~ .s a)")).count(),
+        levels * (width - 1)
+    );
+    assert_eq!(doc.select(&sel(".s:has(a)")).count(), levels);
+    assert_eq!(
+        doc.select(&sel(".s:has(> .s ~ .s:last-child a)")).count(),
+        levels - 1
+    );
+}
