@@ -36,6 +36,27 @@ pub(crate) fn same_name(a: &str, b: &str) -> bool {
         }
 }
 
+/// The node after `n` in tree order among the descendants of `top` (or `n` itself when it
+/// is `top`), entering `n`'s children only if `enter`: a walk of a subtree that can skip
+/// subtrees, without recursion. Template contents are not entered (they are not children).
+pub(crate) fn next_within<'d, 'a>(
+    n: NodeRef<'d, 'a>,
+    top: NodeRef<'d, 'a>,
+    enter: bool,
+) -> Option<NodeRef<'d, 'a>> {
+    if let Some(child) = n.first_child().filter(|_| enter) {
+        return Some(child);
+    }
+    let mut c = n;
+    while c != top {
+        if let Some(s) = c.next_sibling() {
+            return Some(s);
+        }
+        c = c.parent()?;
+    }
+    None
+}
+
 /// The identity `selectors` keys its caches on: the address of the node's record in its
 /// document's node table, which is the same for as long as the document is borrowed (and two
 /// documents' records never share an address), so it names the document and the node.
@@ -134,16 +155,17 @@ impl<'d, 'a> Element for El<'d, 'a> {
     ) -> bool {
         match pc {
             PseudoClass::Has(relative) => has::matches(relative, self.0, context),
-            _ => pseudo_classes::matches(self.0, pc),
+            _ => pseudo_classes::matches(self.0, pc, context.extra_data.map(|c| &c.tree)),
         }
     }
 
     fn match_pseudo_element(
         &self,
-        pe: &PseudoElement,
+        _pe: &PseudoElement,
         _context: &mut MatchingContext<'_, Impl>,
     ) -> bool {
-        match *pe {}
+        // A parsed document has no generated boxes.
+        false
     }
 
     fn apply_selector_flags(&self, _flags: ElementSelectorFlags) {}

@@ -37,7 +37,7 @@ use selectors::parser::{Combinator, Component, SelectorList};
 
 use crate::dom::NodeRef;
 
-use super::element::El;
+use super::element::{self, El};
 use super::types::Impl;
 
 /// The argument of a `:has()`: a list of relative selectors, with how to match each.
@@ -198,7 +198,7 @@ pub(crate) fn matches(
 ) -> bool {
     let own;
     let cache = match context.extra_data {
-        Some(cache) => cache,
+        Some(cache) => &cache.has,
         None => {
             own = HasCache::default();
             &own
@@ -301,22 +301,7 @@ fn collect<'d, 'a>(region: Region<'d, 'a>, table: &Table) -> Vec<NodeRef<'d, 'a>
         if enter {
             out.push(n);
         }
-        // The next node in tree order within the region, not entering `n` unless `enter`.
-        cur = enter.then(|| n.first_child()).flatten().or_else(|| {
-            let mut c = n;
-            loop {
-                if c == top {
-                    return None;
-                }
-                if let Some(s) = c.next_sibling() {
-                    return Some(s);
-                }
-                c = c.parent()?;
-                if c == top {
-                    return None;
-                }
-            }
-        });
+        cur = element::next_within(n, top, enter);
     }
     out
 }
