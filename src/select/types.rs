@@ -188,6 +188,8 @@ const NEVER: &[&str] = &[
     "-webkit-full-screen",
     "future",
     "has-slotted",
+    // A shadow host: a query of the document tree sees none.
+    "host",
     "hover",
     "modal",
     "muted",
@@ -208,8 +210,9 @@ const NEVER: &[&str] = &[
 ];
 
 /// The functional ones: `:state(<ident>)` (a custom element's custom state: no custom
-/// element is defined) and `:active-view-transition-type(<ident>#)`.
-const NEVER_FUNCTIONS: &[&str] = &["state", "active-view-transition-type"];
+/// element is defined), `:host-context()` (a shadow host's) and
+/// `:active-view-transition-type(<ident>#)`.
+const NEVER_FUNCTIONS: &[&str] = &["state", "host-context", "active-view-transition-type"];
 
 /// The pseudo-classes of [`NEVER`] that are user action pseudo-classes (Selectors 4, 9), which
 /// may follow a pseudo-element (`p::before:hover`).

@@ -902,6 +902,12 @@ const NEVER: &[Case] = &[
         &[],
     ),
     case(
+        "shadow hosts",
+        page!("<div id=a></div>"),
+        ":host, :host(div), :host-context(body) div",
+        &[],
+    ),
+    case(
         "pseudo-elements",
         page!("<p id=a>x</p><ul><li>y</ul>"),
         "p::before, li::marker, p:after, input::placeholder, ::-webkit-scrollbar, ::part(x), ::highlight(h)",
