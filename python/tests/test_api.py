@@ -426,6 +426,37 @@ def test_scripting_flag_equals_the_command(scripting):
         assert [element_record(e) for e in d.select("noscript, noscript *")] == want, page_id(page)
 
 
+BROWSER_PAGE = (
+    '<!DOCTYPE html><html lang=de><body><ul><li id=a>1<li id=b>2<li id=c dir=rtl>3</ul>'
+    '<p id=d lang=en-GB>x</p><details id=e open></details><input id=f required>'
+)
+
+
+def test_selectors_as_a_browser_takes_them():
+    """Issue 26: what a browser accepts parses (interaction states and pseudo-elements match
+    nothing), the tree answers :lang(), :dir(), :open, :invalid, and :has() is linear; the
+    command's `select` gives the same elements (both are the crate's code)."""
+    doc = simdhtml.parse(BROWSER_PAGE)
+
+    def ids(css):
+        return [e.get("id") for e in doc.select(css)]
+
+    assert ids("li:hover, p::before, li::marker, :focus-within, :state(x)") == []
+    assert ids("li:is(#a, ], #c)") == ["a", "c"]
+    assert ids("li:lang(de)") == ["a", "b", "c"] and ids(":lang(en)") == ["d"]
+    assert ids("li:dir(rtl)") == ["c"]
+    assert ids(":open, input:invalid") == ["e", "f"]
+    assert ids("li:has(~ li:last-child)") == ["a", "b"]
+    for css in ("li:has(~ li:last-child)", "li:dir(rtl), p::before", ":lang(en)"):
+        want = [command_record(r) for r in cli_select_stdin(css, BROWSER_PAGE)]
+        assert [element_record(e) for e in doc.select(css)] == want, css
+    n = 20000
+    wide = simdhtml.parse("<ul>" + "<li>x" * n + "</ul>")
+    assert len(wide.select("li:has(~ li:last-child)")) == n - 1
+    with pytest.raises(simdhtml.SelectorError):
+        doc.select("li:hovr")
+
+
 FOREIGN_PAGE = (
     '<!DOCTYPE html><body><svg viewBox="0 0 10 10"><foreignObject><p>in</p></foreignObject>'
     '<a xlink:href="#x" xml:lang="en"><text>t</text></a><linearGradient gradientUnits="u"/>'

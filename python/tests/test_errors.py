@@ -16,8 +16,8 @@ PAGE = repo_pages()[0]
 
 BAD_SELECTORS = [
     "p[",
-    "p:hover",
-    "::before",
+    "p:hovr",
+    "::befor",
     "svg|rect",
     "",
     "a >",

@@ -10,8 +10,8 @@ use selectors::{Element, OpaqueElement};
 use crate::dom::NodeRef;
 use crate::markup::{AttrNamespace, Namespace, Tag};
 
-use super::pseudo_classes;
 use super::types::{CssIdent, CssString, Impl, PseudoClass, PseudoElement};
+use super::{has, pseudo_classes};
 
 /// An element node, as `selectors` sees it. Only ever built for element nodes.
 #[derive(Clone, Copy, Debug)]
@@ -34,6 +34,27 @@ pub(crate) fn same_name(a: &str, b: &str) -> bool {
             1 => a[0] == b[0],
             _ => a[0] == b[0] && a[1..] == b[1..],
         }
+}
+
+/// The node after `n` in tree order among the descendants of `top` (or `n` itself when it
+/// is `top`), entering `n`'s children only if `enter`: a walk of a subtree that can skip
+/// subtrees, without recursion. Template contents are not entered (they are not children).
+pub(crate) fn next_within<'d, 'a>(
+    n: NodeRef<'d, 'a>,
+    top: NodeRef<'d, 'a>,
+    enter: bool,
+) -> Option<NodeRef<'d, 'a>> {
+    if let Some(child) = n.first_child().filter(|_| enter) {
+        return Some(child);
+    }
+    let mut c = n;
+    while c != top {
+        if let Some(s) = c.next_sibling() {
+            return Some(s);
+        }
+        c = c.parent()?;
+    }
+    None
 }
 
 /// The identity `selectors` keys its caches on: the address of the node's record in its
@@ -130,17 +151,21 @@ impl<'d, 'a> Element for El<'d, 'a> {
     fn match_non_ts_pseudo_class(
         &self,
         pc: &PseudoClass,
-        _context: &mut MatchingContext<'_, Impl>,
+        context: &mut MatchingContext<'_, Impl>,
     ) -> bool {
-        pseudo_classes::matches(self.0, *pc)
+        match pc {
+            PseudoClass::Has(relative) => has::matches(relative, self.0, context),
+            _ => pseudo_classes::matches(self.0, pc, context.extra_data.map(|c| &c.tree)),
+        }
     }
 
     fn match_pseudo_element(
         &self,
-        pe: &PseudoElement,
+        _pe: &PseudoElement,
         _context: &mut MatchingContext<'_, Impl>,
     ) -> bool {
-        match *pe {}
+        // A parsed document has no generated boxes.
+        false
     }
 
     fn apply_selector_flags(&self, _flags: ElementSelectorFlags) {}

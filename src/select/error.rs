@@ -20,8 +20,8 @@ use super::types::ParseErrorKind;
 /// is wrong ([`message`](Self::message)).
 ///
 /// Displayed as `MESSAGE at byte OFFSET (line L, column C), found FOUND`, for example
-/// ``unsupported pseudo-class `:hover` (a parsed document has no user interaction) at byte 1
-/// (line 1, column 2), found `:hover` ``.
+/// ``unknown pseudo-class `:hovr` (not one that browsers accept: ...) at byte 1 (line 1,
+/// column 2), found `:hovr` ``.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SelectorError {
     offset: usize,
@@ -314,16 +314,15 @@ fn describe(error: &ParseError<ParseErrorKind>, context: &Context) -> String {
         },
         CssErrorKind::Custom(ParseErrorKind::UnsupportedPseudoClass(name)) => {
             return format!(
-                "unsupported pseudo-class `{name}` (supported: the structural ones, :not, \
-                 :is, :where, :has, :scope, :link, :any-link, :visited, :checked, :enabled, \
-                 :disabled, :required, :optional, :read-only, :read-write, :defined; a parsed \
-                 document has no user interaction or rendering state such as :hover or :focus)"
+                "unknown pseudo-class `{name}` (not one that browsers accept: the structural \
+                 ones, :not, :is, :where, :has, :scope, the HTML Standard's, :lang, :dir, and \
+                 the interaction states such as :hover, which match nothing here)"
             );
         }
         CssErrorKind::Custom(ParseErrorKind::UnsupportedPseudoElement(name)) => {
             return format!(
-                "unsupported pseudo-element `{name}` (a selector for elements of the tree \
-                 cannot name a pseudo-element)"
+                "unknown pseudo-element `{name}` (not one that browsers accept, or not \
+                 allowed here, as in :has())"
             );
         }
         CssErrorKind::Custom(ParseErrorKind::Selectors(kind)) => match kind {

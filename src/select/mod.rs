@@ -18,9 +18,12 @@
 //! assert_eq!(ul.select_first(&second).map(|li| li.text_content()).as_deref(), Some("three"));
 //! assert!(ul.matches(&Selector::parse("body > ul:has(a[href^='/'])")?));
 //!
+//! // What needs a user or rendering parses, as in a browser, and matches nothing.
+//! assert_eq!(doc.select(&Selector::parse("li:hover, li::marker")?).count(), 0);
+//!
 //! // A selector that does not parse says where and why.
-//! let err = Selector::parse("li:hover").unwrap_err();
-//! assert_eq!((err.offset(), err.found()), (2, Some(":hover")));
+//! let err = Selector::parse("li:hovr").unwrap_err();
+//! assert_eq!((err.offset(), err.found()), (2, Some(":hovr")));
 //! # Ok::<(), simdhtml::select::SelectorError>(())
 //! ```
 //!
@@ -34,25 +37,44 @@
 //! as the spec says), `:has()` with relative selectors, the structural pseudo-classes
 //! (`:root`, `:empty`, `:first-child`, `:last-child`, `:only-child`, `:nth-child(An+B [of S])`,
 //! `:nth-last-child()`, `:first-of-type`, `:last-of-type`, `:only-of-type`, `:nth-of-type()`,
-//! `:nth-last-of-type()`) and `:scope`; and the HTML Standard's pseudo-classes that the tree
-//! decides (4.16.3), from the elements' attributes as the parser inserted them:
+//! `:nth-last-of-type()`) and `:scope`; and every other pseudo-class and pseudo-element that
+//! Chromium's `querySelectorAll` accepts, with the meaning it has on a parsed document: the
+//! HTML Standard's pseudo-classes (4.16.3) and `:lang()` / `:dir()` are decided from the
+//! tree as the parser built it; what needs a user, a focus, a clock or rendering matches
+//! nothing.
 //!
 //! | pseudo-class | matches |
 //! |---|---|
-//! | `:link`, `:any-link` | `a` and `area` elements with an `href` attribute |
+//! | `:link`, `:any-link` (`:-webkit-any-link`) | `a` and `area` elements with an `href` attribute; SVG `a` elements with `href` or `xlink:href` (SVG 2, 16.2) |
 //! | `:visited` | nothing (no history) |
 //! | `:checked` | `input` checkboxes with a `checked` attribute; radio buttons with one, unless a later radio button of the same group (same form, same `name`) has one too; `option`s that are selected: with a `selected` attribute (in a `select` without `multiple`, the last such), or, in a `select` without `multiple` and of display size 1 where none has it, the first option that is not disabled |
-//! | `:disabled` | "actually disabled" elements (4.15): `button`, `input`, `select`, `textarea`, `fieldset` with a `disabled` attribute or inside a `fieldset` with one (not in its first `legend`), `optgroup` with `disabled`, `option` with `disabled` or in an `optgroup` with `disabled` |
+//! | `:disabled` | "actually disabled" elements (4.15): `button`, `input`, `select`, `textarea`, `fieldset` with a `disabled` attribute or inside a `fieldset` with one (not in its first `legend`), `optgroup` with `disabled`, `option` with `disabled`, under an `optgroup` with `disabled` (its nearest, at any depth within its `select`: the 2025 content model), or of a disabled `select` |
 //! | `:enabled` | `button`, `input`, `select`, `textarea`, `optgroup`, `option`, `fieldset` that are not actually disabled |
 //! | `:required`, `:optional` | `input` (of the types `required` applies to), `select`, `textarea` with and without a `required` attribute |
 //! | `:read-write` | text-like `input`s without `readonly` that are not disabled, `textarea`s likewise, and elements made editable by `contenteditable` |
 //! | `:read-only` | every other HTML element |
 //! | `:defined` | every element except HTML elements whose name is a valid custom element name (`my-widget`) or that have an `is` attribute: with no scripts, no custom element is ever defined |
+//! | `:default` | the default button of each form (its first submit button in tree order), checkboxes and radio buttons with `checked`, `option`s with `selected` |
+//! | `:indeterminate` | radio buttons whose group has no `checked` one, `progress` without `value` (a checkbox is indeterminate only by script) |
+//! | `:placeholder-shown` | `input`s (of the types `placeholder` applies to) and `textarea`s with a `placeholder` attribute and an empty value |
+//! | `:valid`, `:invalid` | candidates for constraint validation (not disabled, read-only, in a `datalist`, hidden, reset or button) by the constraints the markup decides: a missing `required` value (text, file, checkbox, radio group, `select` with its placeholder option, `textarea`) and a `number` below `min` or above `max`; `form` and `fieldset` by their controls. `pattern`, email and URL syntax and `step` are not checked (they count as satisfied) |
+//! | `:in-range`, `:out-of-range` | `input type=number` with `min` or `max` by its value, `type=range` (always in range: its value is clamped); the date and time types match neither |
+//! | `:open` | `details` and `dialog` with an `open` attribute |
+//! | `:lang(range, ...)` | elements whose language (the nearest `xml:lang`, or `lang` on an HTML or SVG element; else the last `<meta http-equiv=content-language>`'s; else unknown, `""`) matches a range by extended filtering (RFC 4647 3.3.2, as Selectors 4 says: `de-DE` matches `de-Latn-DE`, `*-CH` matches `fr-CH`) |
+//! | `:dir(ltr)`, `:dir(rtl)` | elements of that directionality (HTML's "dir attribute"): their `dir`, `auto` (and `bdi`) from the first strong character of their text (approximated from the Unicode blocks: right-to-left scripts' letters are R, other letters L), `input type=tel` ltr, else their parent's, ltr at the root |
+//! | `:hover`, `:active`, `:focus`, `:focus-visible`, `:focus-within`, `:target`, `:target-within`, `:target-current`, `:popover-open`, `:modal`, `:fullscreen`, `:picture-in-picture`, `:playing`, `:paused`, `:seeking`, `:buffering`, `:stalled`, `:muted`, `:volume-locked`, `:autofill`, `:user-valid`, `:user-invalid`, `:current`, `:past`, `:future`, `:has-slotted`, `:xr-overlay`, `:active-view-transition`, `:host`, `:host()`, `:host-context()`, `:state()`, `:active-view-transition-type()` | nothing: a parsed document has no user, focus, media or rendering state |
 //!
-//! Everything else is a parse error with its position ([`SelectorError`]): other
-//! pseudo-classes (`:hover`, `:focus`, `:target`, `:lang()`, ...: user interaction and
-//! rendering do not exist in a parsed document), pseudo-elements (`::before`), namespace
-//! prefixes other than `*|` and `|` (a selector string cannot declare one).
+//! Pseudo-elements (`::before`, `::after`, `::marker`, `::placeholder`, `::selection`,
+//! `::first-line`, `::first-letter`, `::backdrop`, `::file-selector-button`, `::part()`,
+//! `::slotted()`, `::highlight()`, the view-transition ones, any `::-webkit-` name; `:before`,
+//! `:after`, `:first-line`, `:first-letter` with one colon) parse, and a selector with one
+//! matches no element (`querySelectorAll('p::before')` is empty). A closing bracket that
+//! closes nothing is dropped with its item from a forgiving list (`p:is(.a, ], .b)`).
+//!
+//! What no browser accepts is a parse error with its position ([`SelectorError`]): an
+//! unknown pseudo-class or pseudo-element (`:hovr`), `:has()` inside `:has()` or a
+//! pseudo-element inside `:has()`, namespace prefixes other than `*|` and `|` (a selector
+//! string cannot declare one).
 //!
 //! # How elements are matched
 //!
@@ -77,10 +99,16 @@
 //!
 //! A [`Selector`] is `Send + Sync + Clone`: parse it once and match it against any number of
 //! documents, from any number of threads. Matching reads the tree, allocates nothing per
-//! element and keeps `selectors`' caches (for `:nth-*` and `:has()`) for one query.
+//! element and keeps caches for one query: `selectors`' for `:nth-*`, and ours for `:has()`,
+//! which is matched in one pass over each part of the tree it looks at and so costs
+//! O(elements x the relative selector's compounds) per query, whatever the tree's shape (a
+//! naive matcher looks at an anchor's whole subtree or sibling run for each anchor: quadratic
+//! on deep nesting and long lists). Nothing recurses over the tree: deep nesting cannot
+//! overflow the stack.
 
 mod element;
 mod error;
+mod has;
 mod pseudo_classes;
 mod types;
 
@@ -102,7 +130,7 @@ use crate::markup::{Namespace, QuirksMode};
 pub use error::SelectorError;
 
 use element::El;
-use types::{CssIdent, Impl};
+use types::{CssIdent, Impl, QueryCache};
 
 /// A parsed selector list (`a[href], h1`), ready to match. See the [module docs](self) for
 /// what it supports and how it matches.
@@ -126,10 +154,16 @@ enum Key {
     Id(CssIdent),
     Class(CssIdent),
     Any,
+    /// A selector with a pseudo-element (`p::before`): it parses, and no element matches it
+    /// (a parsed document has no generated boxes).
+    Never,
 }
 
 impl Key {
     fn of(selector: &selectors::parser::Selector<Impl>) -> Key {
+        if selector.has_pseudo_element() {
+            return Key::Never;
+        }
         let (mut id, mut class) = (None, None);
         for component in selector.iter() {
             match component {
@@ -166,6 +200,7 @@ impl Key {
                     .any(|c| case.eq(c.as_bytes(), class.as_str().as_bytes()))
             }),
             Key::Any => true,
+            Key::Never => false,
         }
     }
 }
@@ -190,6 +225,9 @@ impl Key {
 ///   stands outside a string): as `!`, another delimiter that makes it invalid (trimmed, `:is(`
 ///   U+000B `*)` became `:is(*)`); likewise a backslash before a newline outside a string (no
 ///   escape: a delimiter; with the newline trimmed it escaped the `,` servo writes next).
+///
+/// - a closing bracket that closes no block (`:is(.a, ], .b)`): as `!`, for the same reason
+///   (`selectors` would reject the whole forgiving list, not just the item).
 ///
 /// `source` itself when there is nothing to close or rewrite (the usual case).
 fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
@@ -265,6 +303,11 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
                 c if open.last() == Some(&c) => {
                     open.pop();
                 }
+                // A closing bracket that closes no block is a token of its own to CSS Syntax,
+                // which `cssparser` takes for an error token and `selectors` then rejects a
+                // whole forgiving list for; Selectors 4 drops only the item it is in. Another
+                // delimiter that makes the item invalid instead.
+                b')' | b']' | b'}' => rewrites.push((i, i + 1, "!".to_owned())),
                 _ => {}
             },
         }
@@ -317,7 +360,7 @@ fn parse_list(
     source: &str,
 ) -> Result<SelectorList<Impl>, cssparser::ParseError<types::ParseErrorKind>> {
     let mut input = cssparser::Parser::new(source);
-    SelectorList::parse(&types::Parser, &mut input, ParseRelative::No)
+    SelectorList::parse(&types::Parser::default(), &mut input, ParseRelative::No)
 }
 
 impl Selector {
@@ -362,9 +405,10 @@ impl Selector {
     }
 }
 
-/// A matching context for one query.
+/// A matching context for one query, whose caches are `caches` and `has` (ours).
 fn context<'c>(
     caches: &'c mut SelectorCaches,
+    has: &'c QueryCache,
     quirks_mode: matching::QuirksMode,
     scope: Option<OpaqueElement>,
 ) -> MatchingContext<'c, Impl> {
@@ -377,6 +421,7 @@ fn context<'c>(
         MatchingForInvalidation::No,
     );
     context.scope_element = scope;
+    context.extra_data = Some(has);
     context
 }
 
@@ -422,6 +467,7 @@ pub struct Select<'d, 'a, 's> {
     scope: Option<OpaqueElement>,
     quirks_mode: matching::QuirksMode,
     caches: SelectorCaches,
+    has: QueryCache,
 }
 
 impl<'d, 'a, 's> Select<'d, 'a, 's> {
@@ -435,6 +481,7 @@ impl<'d, 'a, 's> Select<'d, 'a, 's> {
             scope: root.is_element().then(|| element::opaque(root)),
             quirks_mode: quirks(doc),
             caches: SelectorCaches::default(),
+            has: QueryCache::default(),
         }
     }
 }
@@ -468,7 +515,7 @@ impl<'d, 'a> Iterator for Select<'d, 'a, '_> {
 
     fn next(&mut self) -> Option<NodeRef<'d, 'a>> {
         let doc = self.doc;
-        let mut context = context(&mut self.caches, self.quirks_mode, self.scope);
+        let mut context = context(&mut self.caches, &self.has, self.quirks_mode, self.scope);
         while let Some(id) = self.next {
             self.next = following(doc, self.root, id);
             if let NodeData::Element(data) = &doc.node(id).data {
@@ -526,9 +573,9 @@ impl<'d, 'a> NodeRef<'d, 'a> {
         let Some(data) = self.as_element() else {
             return false;
         };
-        let mut caches = SelectorCaches::default();
+        let (mut caches, has) = (SelectorCaches::default(), QueryCache::default());
         let scope = Some(element::opaque(self));
-        let mut context = context(&mut caches, quirks(self.document()), scope);
+        let mut context = context(&mut caches, &has, quirks(self.document()), scope);
         selector.matches_in(self, data, &mut context)
     }
 }

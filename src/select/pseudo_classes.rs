@@ -7,17 +7,28 @@
 //!
 //! Every function here walks a bounded part of the tree and allocates nothing.
 
-use crate::dom::NodeRef;
-use crate::markup::{Namespace, Tag, is_valid_custom_element_name};
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+
+use crate::dom::{NodeId, NodeRef};
+use crate::markup::{AttrNamespace, Namespace, Tag, is_valid_custom_element_name};
 
 use super::types::PseudoClass;
 
 /// Whether `e` (an element) matches the pseudo-class.
-pub(crate) fn matches(e: NodeRef<'_, '_>, pc: PseudoClass) -> bool {
+pub(crate) fn matches(e: NodeRef<'_, '_>, pc: &PseudoClass, cache: Option<&TreeCache>) -> bool {
+    let own;
+    let cache = match cache {
+        Some(cache) => cache,
+        None => {
+            own = TreeCache::default();
+            &own
+        }
+    };
     match pc {
         PseudoClass::Link | PseudoClass::AnyLink => is_link(e),
         PseudoClass::Visited => false,
-        PseudoClass::Checked => is_checked(e),
+        PseudoClass::Checked => is_checked(e, cache),
         PseudoClass::Disabled => is_actually_disabled(e),
         PseudoClass::Enabled => is_enableable(e) && !is_actually_disabled(e),
         PseudoClass::Required => required_state(e) == Some(true),
@@ -25,17 +36,82 @@ pub(crate) fn matches(e: NodeRef<'_, '_>, pc: PseudoClass) -> bool {
         PseudoClass::ReadWrite => is_read_write(e),
         PseudoClass::ReadOnly => e.namespace() == Some(Namespace::Html) && !is_read_write(e),
         PseudoClass::Defined => is_defined(e),
+        PseudoClass::Default => is_default(e, cache),
+        PseudoClass::Indeterminate => is_indeterminate(e, cache),
+        PseudoClass::PlaceholderShown => is_placeholder_shown(e),
+        PseudoClass::Valid => validity(e, cache) == Some(true),
+        PseudoClass::Invalid => validity(e, cache) == Some(false),
+        PseudoClass::InRange => range_state(e) == Some(true),
+        PseudoClass::OutOfRange => range_state(e) == Some(false),
+        PseudoClass::Open => {
+            (e.is_html(Tag::Details) || e.is_html(Tag::Dialog)) && has_attr(e, "open")
+        }
+        PseudoClass::Lang(ranges) => {
+            let language = language_of(e, cache);
+            ranges.iter().any(|r| language_range_matches(r, language))
+        }
+        PseudoClass::Dir(dir) => match &**dir {
+            "ltr" => directionality(e, cache) == Direction::Ltr,
+            "rtl" => directionality(e, cache) == Direction::Rtl,
+            _ => false,
+        },
+        PseudoClass::Never(_) | PseudoClass::NeverFunction(..) => false,
+        // Matched with the query's caches by `super::has`, never here.
+        PseudoClass::Has(_) => {
+            debug_assert!(false, ":has() is matched by select::has");
+            false
+        }
     }
 }
+
+/// What the pseudo-classes of one query keep, so that a query costs O(elements) however
+/// deep the tree: the language and the directionality of the elements met (inherited down
+/// the tree: each is computed once, from the nearest element whose value is known), the
+/// pragma-set default language and each form's default button (each looked up across the
+/// whole tree once).
+#[derive(Default)]
+pub(crate) struct TreeCache {
+    /// By node index: 0 when not known yet, [`UNTAGGED`] when no element gives a language,
+    /// else 1 + the index of the element whose attribute does.
+    lang: RefCell<Vec<u32>>,
+    /// By node index: 0 when not known yet, 1 ltr, 2 rtl.
+    dir: RefCell<Vec<u8>>,
+    /// The `meta` element that sets the pragma-set default language, if any.
+    pragma: OnceCell<Option<NodeId>>,
+    /// The default button of each form of the document: form, button.
+    default_buttons: OnceCell<HashMap<NodeId, NodeId>>,
+    /// The named radio button groups of the document (form owner, name): its last radio
+    /// button with `checked`, whether one has `required`.
+    radio_groups: OnceCell<HashMap<RadioGroup, (Option<NodeId>, bool)>>,
+}
+
+/// A named radio button group: its form owner and its name.
+type RadioGroup = (Option<NodeId>, String);
+
+const UNTAGGED: u32 = u32::MAX;
 
 fn has_attr(e: NodeRef<'_, '_>, name: &str) -> bool {
     e.attr(name).is_some()
 }
 
 /// `:link` / `:any-link` (4.16.3): "all `a` elements that have an `href` attribute, and all
-/// `area` elements that have an `href` attribute". (`link` elements are not in the list.)
+/// `area` elements that have an `href` attribute" (`link` elements are not in the list); and
+/// SVG `a` elements with an `href` or `xlink:href` attribute, which SVG 2 makes links (its
+/// 16.2) and browsers match.
 pub(crate) fn is_link(e: NodeRef<'_, '_>) -> bool {
-    (e.is_html(Tag::A) || e.is_html(Tag::Area)) && has_attr(e, "href")
+    if e.is_html(Tag::A) || e.is_html(Tag::Area) {
+        return has_attr(e, "href");
+    }
+    e.namespace() == Some(Namespace::Svg)
+        && e.name() == Some("a")
+        && e.attrs().iter().any(|a| {
+            a.name == "href" && matches!(a.ns(), AttrNamespace::None | AttrNamespace::XLink)
+        })
+}
+
+/// Whether `e` is the HTML element named `name` (for the elements [`Tag`] does not list).
+fn is_html_named(e: NodeRef<'_, '_>, name: &str) -> bool {
+    e.namespace() == Some(Namespace::Html) && e.name() == Some(name)
 }
 
 /// The states of the `input` element's `type` attribute (4.10.5) that the pseudo-classes tell
@@ -108,10 +184,17 @@ pub(crate) fn is_actually_disabled(e: NodeRef<'_, '_>) -> bool {
             has_attr(e, "disabled") || in_disabled_fieldset(e)
         }
         Tag::Optgroup => has_attr(e, "disabled"),
+        // With the 2025 `select` content model an option may stand deeper in its `select` or
+        // `optgroup` (in a `div`, say): its optgroup is the nearest one up to its `select`.
+        // An option of a disabled `select` (its attribute or a disabled fieldset) is
+        // disabled as well, as browsers have it.
         Tag::Option => {
             has_attr(e, "disabled")
-                || e.parent()
-                    .is_some_and(|p| p.is_html(Tag::Optgroup) && has_attr(p, "disabled"))
+                || e.ancestors()
+                    .take_while(|a| !a.is_html(Tag::Select) && !a.is_html(Tag::Datalist))
+                    .find(|a| a.is_html(Tag::Optgroup))
+                    .is_some_and(|g| has_attr(g, "disabled"))
+                || option_select(e).is_some_and(is_actually_disabled)
         }
         _ => false,
     }
@@ -200,11 +283,11 @@ fn is_defined(e: NodeRef<'_, '_>) -> bool {
 
 /// `:checked` (4.16.3): a checkbox whose checkedness is true, a radio button whose checkedness
 /// is true, an option whose selectedness is true.
-fn is_checked(e: NodeRef<'_, '_>) -> bool {
+fn is_checked(e: NodeRef<'_, '_>, cache: &TreeCache) -> bool {
     if e.is_html(Tag::Input) {
         match input_type(e) {
             InputType::Checkbox => has_attr(e, "checked"),
-            InputType::Radio => has_attr(e, "checked") && !checked_later_in_group(e),
+            InputType::Radio => radio_group_state(e, cache).0 == Some(e.node_id()),
             _ => false,
         }
     } else if e.is_html(Tag::Option) {
@@ -340,6 +423,560 @@ fn is_selected_option(option: NodeRef<'_, '_>) -> bool {
     display_size == 1
         && !options().any(|o| has_attr(o, "selected"))
         && options().find(|o| !is_actually_disabled(*o)) == Some(option)
+}
+
+/// Whether `e` is a submit button (4.10.6, 4.10.5.1.18-19): a `button` whose `type` is
+/// `submit`, missing or invalid, or an `input` of type `submit` or `image`.
+fn is_submit_button(e: NodeRef<'_, '_>) -> bool {
+    if e.is_html(Tag::Button) {
+        return e.attr("type").is_none_or(|t| {
+            !(t.eq_ignore_ascii_case("reset") || t.eq_ignore_ascii_case("button"))
+        });
+    }
+    e.is_html(Tag::Input)
+        && e.attr("type")
+            .is_some_and(|t| t.eq_ignore_ascii_case("submit") || t.eq_ignore_ascii_case("image"))
+}
+
+/// `:default` (4.16.3): submit buttons that are the default button of their form (the first
+/// submit button in tree order whose form owner it is), `input`s to which `checked` applies
+/// with a `checked` attribute, `option`s with a `selected` attribute.
+fn is_default(e: NodeRef<'_, '_>, cache: &TreeCache) -> bool {
+    if e.is_html(Tag::Input) && matches!(input_type(e), InputType::Checkbox | InputType::Radio) {
+        return has_attr(e, "checked");
+    }
+    if e.is_html(Tag::Option) {
+        return has_attr(e, "selected");
+    }
+    if !is_submit_button(e) {
+        return false;
+    }
+    let defaults = cache.default_buttons.get_or_init(|| {
+        let mut defaults = HashMap::new();
+        for b in e.document().document_node().descendants() {
+            if is_submit_button(b)
+                && let Some(form) = form_owner(b)
+            {
+                defaults.entry(form.node_id()).or_insert(b.node_id());
+            }
+        }
+        defaults
+    });
+    form_owner(e).is_some_and(|f| defaults.get(&f.node_id()) == Some(&e.node_id()))
+}
+
+/// The last radio button with a `checked` attribute of `radio`'s group (4.10.5.1.16: same
+/// tree, same form owner, same non-empty `name`; itself alone when it has no name), and
+/// whether one of the group has a `required` attribute.
+fn radio_group_state(radio: NodeRef<'_, '_>, cache: &TreeCache) -> (Option<NodeId>, bool) {
+    let own = (
+        has_attr(radio, "checked").then(|| radio.node_id()),
+        has_attr(radio, "required"),
+    );
+    let Some(name) = radio.attr("name").filter(|n| !n.is_empty()) else {
+        return own;
+    };
+    let groups = cache.radio_groups.get_or_init(|| {
+        let mut groups: HashMap<RadioGroup, (Option<NodeId>, bool)> = HashMap::new();
+        for b in radio.document().document_node().descendants() {
+            let is_radio = b.is_html(Tag::Input) && input_type(b) == InputType::Radio;
+            if let Some(name) = b.attr("name").filter(|n| is_radio && !n.is_empty()) {
+                let key = (form_owner(b).map(|f| f.node_id()), name.to_owned());
+                let state = groups.entry(key).or_default();
+                if has_attr(b, "checked") {
+                    state.0 = Some(b.node_id());
+                }
+                state.1 |= has_attr(b, "required");
+            }
+        }
+        groups
+    });
+    let key = (form_owner(radio).map(|f| f.node_id()), name.to_owned());
+    match groups.get(&key) {
+        Some(state) => *state,
+        // Outside the document's tree (in template contents): looked up on its own.
+        None => (
+            has_attr(radio, "checked")
+                .then(|| radio.node_id())
+                .filter(|_| !checked_later_in_group(radio)),
+            own.1,
+        ),
+    }
+}
+
+/// `:indeterminate` (4.16.3): radio buttons whose group has no checked button, `progress`
+/// elements with no `value` attribute. (A checkbox is indeterminate only through its IDL
+/// attribute, which only a script sets.)
+fn is_indeterminate(e: NodeRef<'_, '_>, cache: &TreeCache) -> bool {
+    if e.is_html(Tag::Input) && input_type(e) == InputType::Radio {
+        return radio_group_state(e, cache).0.is_none();
+    }
+    is_html_named(e, "progress") && !has_attr(e, "value")
+}
+
+/// The `type`s of `input` to which `placeholder` applies (4.10.5.1): text, search, url,
+/// tel, email, password, number.
+fn placeholder_applies(e: NodeRef<'_, '_>) -> bool {
+    const TYPES: [&str; 7] = [
+        "text", "search", "url", "tel", "email", "password", "number",
+    ];
+    match e.attr("type") {
+        None => true,
+        Some(t) => {
+            TYPES.iter().any(|k| t.eq_ignore_ascii_case(k))
+                || input_type(e) == InputType::TextLike && !is_date_or_time(t)
+        }
+    }
+}
+
+/// Whether `t` names one of the date and time states of `input`.
+fn is_date_or_time(t: &str) -> bool {
+    ["date", "month", "week", "time", "datetime-local"]
+        .iter()
+        .any(|k| t.eq_ignore_ascii_case(k))
+}
+
+/// An `input`'s value as the parser leaves it: its `value` attribute, with the Text-like
+/// states' sanitisation (line breaks removed); empty without one.
+fn input_value<'a>(e: NodeRef<'_, 'a>) -> std::borrow::Cow<'a, str> {
+    let v = e.attr("value").unwrap_or("");
+    if v.contains(['\r', '\n']) {
+        std::borrow::Cow::Owned(v.replace(['\r', '\n'], ""))
+    } else {
+        std::borrow::Cow::Borrowed(v)
+    }
+}
+
+/// A `textarea`'s value as the parser leaves it: its child text (the leading newline the
+/// parser drops is already gone).
+fn textarea_is_empty(e: NodeRef<'_, '_>) -> bool {
+    !e.children()
+        .any(|c| c.as_text().is_some_and(|t| !t.is_empty()))
+}
+
+/// `:placeholder-shown` (4.16.3): `input` and `textarea` elements with a `placeholder`
+/// attribute whose value is presented: the control's value is empty.
+fn is_placeholder_shown(e: NodeRef<'_, '_>) -> bool {
+    if !has_attr(e, "placeholder") {
+        return false;
+    }
+    if e.is_html(Tag::Input) {
+        return placeholder_applies(e) && input_value(e).is_empty();
+    }
+    e.is_html(Tag::Textarea) && textarea_is_empty(e)
+}
+
+/// The rules for parsing floating-point number values (2.3.4.3) on a valid floating-point
+/// number (2.3.4.3's syntax: `-`? digits (`.` digits)? (`e` `+`/`-`? digits)?): `None` for
+/// anything else, as value sanitisation of `number` then empties the value.
+fn parse_valid_float(v: &str) -> Option<f64> {
+    let b = v.as_bytes();
+    let mut i = usize::from(b.first() == Some(&b'-'));
+    let digits = |i: &mut usize| {
+        let start = *i;
+        while b.get(*i).is_some_and(u8::is_ascii_digit) {
+            *i += 1;
+        }
+        *i > start
+    };
+    let int = digits(&mut i);
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        if !digits(&mut i) {
+            return None;
+        }
+    } else if !int {
+        return None;
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        if !digits(&mut i) {
+            return None;
+        }
+    }
+    (i == b.len())
+        .then(|| v.parse().ok())
+        .flatten()
+        .filter(|f: &f64| f.is_finite())
+}
+
+/// Whether `e` is barred from constraint validation (4.10.20.1 and each element's section):
+/// actually disabled, in a `datalist`, a read-only `input` or `textarea`, an `input` of type
+/// hidden, reset or button, a `button` that is not a submit button.
+fn barred(e: NodeRef<'_, '_>) -> bool {
+    if is_actually_disabled(e) || e.ancestors().any(|a| a.is_html(Tag::Datalist)) {
+        return true;
+    }
+    if e.is_html(Tag::Input) {
+        let t = e.attr("type").unwrap_or("");
+        return ["hidden", "reset", "button"]
+            .iter()
+            .any(|k| t.eq_ignore_ascii_case(k))
+            || (readonly_applies(e) && has_attr(e, "readonly"));
+    }
+    if e.is_html(Tag::Textarea) {
+        return has_attr(e, "readonly");
+    }
+    e.is_html(Tag::Button) && !is_submit_button(e)
+}
+
+/// Whether `readonly` applies to the `input` (4.10.5.1): the text-like, date and time and
+/// number states.
+fn readonly_applies(e: NodeRef<'_, '_>) -> bool {
+    input_type(e) == InputType::TextLike
+}
+
+/// Whether the form control `e` suffers from being missing (4.10.5.3.4, 4.10.7, 4.10.11):
+/// required and with no value, as the markup leaves it.
+fn value_missing(e: NodeRef<'_, '_>, cache: &TreeCache) -> bool {
+    if e.is_html(Tag::Input) {
+        return match input_type(e) {
+            InputType::TextLike => has_attr(e, "required") && input_value(e).is_empty(),
+            InputType::File => has_attr(e, "required"),
+            InputType::Checkbox => has_attr(e, "required") && !has_attr(e, "checked"),
+            InputType::Radio => {
+                let (checked, required) = radio_group_state(e, cache);
+                required && checked.is_none()
+            }
+            InputType::Other => false,
+        };
+    }
+    if e.is_html(Tag::Textarea) {
+        return has_attr(e, "required") && textarea_is_empty(e);
+    }
+    if e.is_html(Tag::Select) && has_attr(e, "required") {
+        let options: Vec<_> = e
+            .descendants()
+            .filter(|n| n.is_html(Tag::Option) && option_select(*n) == Some(e))
+            .collect();
+        let selected: Vec<_> = options.iter().filter(|o| is_selected_option(**o)).collect();
+        if has_attr(e, "multiple") {
+            return selected.is_empty();
+        }
+        let size = e
+            .attr("size")
+            .and_then(parse_non_negative_integer)
+            .unwrap_or(1);
+        // The placeholder label option: the first option, a child of the select, with an
+        // empty value (4.10.7), of a select with display size 1 and no `multiple`.
+        let placeholder = options.first().filter(|o| {
+            size == 1
+                && o.parent() == Some(e)
+                && o.attr("value")
+                    .map_or_else(|| o.text_content().is_empty(), str::is_empty)
+        });
+        return selected.is_empty() || selected.first().copied() == placeholder;
+    }
+    false
+}
+
+/// The range state of an `input` with range limitations (4.10.5.1.12-13: the `number` and
+/// `range` states with a parseable `min` or `max`; `range` always has them): `Some(true)`
+/// when its value is within them, `Some(false)` when it underflows or overflows; `None` for
+/// other elements, elements barred from constraint validation, and the date and time
+/// states (their value parsing is not implemented: they match neither).
+fn range_state(e: NodeRef<'_, '_>) -> Option<bool> {
+    if !e.is_html(Tag::Input) || barred(e) {
+        return None;
+    }
+    let t = e.attr("type")?;
+    let min = e.attr("min").and_then(parse_valid_float);
+    let max = e.attr("max").and_then(parse_valid_float);
+    if t.eq_ignore_ascii_case("range") {
+        // Value sanitisation clamps the value to the range: never out of it.
+        return Some(true);
+    }
+    if !t.eq_ignore_ascii_case("number") || (min.is_none() && max.is_none()) {
+        return None;
+    }
+    let Some(value) = parse_valid_float(&input_value(e)) else {
+        // An empty (or sanitised-away) value neither underflows nor overflows.
+        return Some(true);
+    };
+    Some(!(min.is_some_and(|m| value < m) || max.is_some_and(|m| value > m)))
+}
+
+/// `:valid` / `:invalid` (4.16.3) as the markup decides them: `Some(true)` for a candidate
+/// for constraint validation that satisfies its constraints, `Some(false)` for one that
+/// does not, a `form` or `fieldset` by its candidates (invalid if one is); `None` for other
+/// elements. The constraints checked are those the markup alone decides: value missing
+/// (`required`) and, for `number`, range underflow and overflow; `pattern`, `type=email` /
+/// `url` mismatches and `step` are not checked (they count as satisfied).
+fn validity(e: NodeRef<'_, '_>, cache: &TreeCache) -> Option<bool> {
+    let el = e.as_element().filter(|el| el.ns == Namespace::Html)?;
+    match el.tag {
+        Tag::Input | Tag::Select | Tag::Textarea | Tag::Button => {
+            if barred(e) {
+                return None;
+            }
+            Some(!value_missing(e, cache) && range_state(e) != Some(false))
+        }
+        Tag::Form => {
+            Some(
+                !e.ancestors().last().unwrap_or(e).descendants().any(|c| {
+                    validity_of_control(c, cache) == Some(false) && form_owner(c) == Some(e)
+                }),
+            )
+        }
+        Tag::Fieldset => Some(
+            !e.descendants()
+                .any(|c| validity_of_control(c, cache) == Some(false)),
+        ),
+        _ => None,
+    }
+}
+
+/// [`validity`] of a form control (not of a form or fieldset).
+fn validity_of_control(e: NodeRef<'_, '_>, cache: &TreeCache) -> Option<bool> {
+    let is_control = e.is_html(Tag::Input)
+        || e.is_html(Tag::Select)
+        || e.is_html(Tag::Textarea)
+        || e.is_html(Tag::Button);
+    is_control.then(|| validity(e, cache)).flatten()
+}
+
+/// The language an element's own attributes give it (HTML 3.2.6.2 "The lang and xml:lang
+/// attributes"): `xml:lang`, else `lang` on an HTML or SVG element.
+fn own_language<'a>(e: NodeRef<'_, 'a>) -> Option<&'a str> {
+    let el = e.as_element()?;
+    if let Some(x) = e
+        .attrs()
+        .iter()
+        .find(|x| x.name == "lang" && x.ns() == AttrNamespace::Xml)
+    {
+        return Some(x.value);
+    }
+    if matches!(el.ns, Namespace::Html | Namespace::Svg) {
+        return e.attr("lang");
+    }
+    None
+}
+
+/// The language of an element (HTML 3.2.6.2): the nearest inclusive ancestor's own language
+/// ([`own_language`]); else the pragma-set default language; else unknown, the empty string.
+/// (No transport header reaches a selector.) Kept in `cache` for the element and the
+/// ancestors it was found through.
+fn language_of<'a>(e: NodeRef<'_, 'a>, cache: &TreeCache) -> &'a str {
+    let doc = e.document();
+    let mut known = cache.lang.borrow_mut();
+    if known.len() < doc.len() {
+        known.resize(doc.len(), 0);
+    }
+    let mut path = Vec::new();
+    let mut answer = UNTAGGED;
+    for a in std::iter::once(e).chain(e.ancestors()) {
+        if !a.is_element() {
+            break;
+        }
+        let i = a.node_id().index();
+        if known[i] != 0 {
+            answer = known[i];
+            break;
+        }
+        path.push(i);
+        if own_language(a).is_some() {
+            answer = u32::try_from(i + 1).unwrap_or(UNTAGGED);
+            break;
+        }
+    }
+    for i in path {
+        known[i] = answer;
+    }
+    drop(known);
+    if answer != UNTAGGED {
+        let by = doc.get(NodeId::from_index(answer as usize - 1));
+        return own_language(by).unwrap_or("");
+    }
+    let pragma = cache
+        .pragma
+        .get_or_init(|| pragma_set_default_language(doc.document_node()));
+    pragma
+        .and_then(|m| pragma_candidate(doc.get(m)))
+        .unwrap_or("")
+}
+
+/// The `meta` element that sets the pragma-set default language of the tree below `root`
+/// (4.2.5.3, `http-equiv=content-language`): the last one whose content gives a language.
+fn pragma_set_default_language(root: NodeRef<'_, '_>) -> Option<NodeId> {
+    root.descendants()
+        .filter(|m| {
+            m.is_html(Tag::Meta)
+                && m.attr("http-equiv")
+                    .is_some_and(|h| h.eq_ignore_ascii_case("content-language"))
+                && pragma_candidate(*m).is_some()
+        })
+        .last()
+        .map(|m| m.node_id())
+}
+
+/// The language a `content-language` pragma's content gives: none when it has a comma, else
+/// up to its first white space after leading white space, if not empty.
+fn pragma_candidate<'a>(meta: NodeRef<'_, 'a>) -> Option<&'a str> {
+    let content = meta.attr("content")?;
+    if content.contains(',') {
+        return None;
+    }
+    let candidate = content
+        .trim_start_matches(['\t', '\n', '\x0C', '\r', ' '])
+        .split(['\t', '\n', '\x0C', '\r', ' '])
+        .next()?;
+    (!candidate.is_empty()).then_some(candidate)
+}
+
+/// Whether `language` matches the language range `range` by extended filtering (RFC 4647,
+/// 3.3.2), as Selectors 4's `:lang()` says: ASCII case-insensitively, subtag by subtag, a
+/// `*` matching any sequence of subtags, the range's subtags matched in order with others
+/// between them allowed except singletons. An empty range matches an unknown (empty)
+/// language only, and a wildcard-led range a known one only.
+pub(crate) fn language_range_matches(range: &str, language: &str) -> bool {
+    if range.is_empty() || language.is_empty() {
+        return range.is_empty() && language.is_empty();
+    }
+    let mut r = range.split('-');
+    let mut t = language.split('-');
+    let (Some(r0), Some(t0)) = (r.next(), t.next()) else {
+        return false;
+    };
+    if r0 != "*" && !r0.eq_ignore_ascii_case(t0) {
+        return false;
+    }
+    let mut tag = t.peekable();
+    for sub in r {
+        if sub == "*" {
+            continue;
+        }
+        loop {
+            let Some(next) = tag.next() else {
+                return false;
+            };
+            if next.eq_ignore_ascii_case(sub) {
+                break;
+            }
+            if next.len() == 1 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// A directionality (HTML 3.2.6.4 "The dir attribute").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Direction {
+    Ltr,
+    Rtl,
+}
+
+/// The `dir` attribute's state on an HTML element: ltr, rtl, auto (`None` when missing or
+/// invalid).
+fn dir_state(e: NodeRef<'_, '_>) -> Option<&'static str> {
+    let v = e.attr("dir")?;
+    ["ltr", "rtl", "auto"]
+        .into_iter()
+        .find(|k| v.eq_ignore_ascii_case(k))
+}
+
+/// The directionality an HTML element's own markup gives it (HTML 3.2.6.4): its `dir`
+/// attribute's `ltr` / `rtl`; the auto directionality for `auto` (and for a `bdi` without a
+/// valid `dir`), ltr when that finds no strong character; ltr for an `input` of type `tel`
+/// without a valid `dir`. `None` when it inherits its parent's.
+fn own_directionality(a: NodeRef<'_, '_>) -> Option<Direction> {
+    if a.namespace() != Some(Namespace::Html) {
+        return None;
+    }
+    match dir_state(a) {
+        Some("ltr") => Some(Direction::Ltr),
+        Some("rtl") => Some(Direction::Rtl),
+        Some(_) => Some(auto_directionality(a).unwrap_or(Direction::Ltr)),
+        None if is_html_named(a, "bdi") => Some(auto_directionality(a).unwrap_or(Direction::Ltr)),
+        None if a.is_html(Tag::Input)
+            && a.attr("type")
+                .is_some_and(|t| t.eq_ignore_ascii_case("tel")) =>
+        {
+            Some(Direction::Ltr)
+        }
+        None => None,
+    }
+}
+
+/// The directionality of an element (HTML 3.2.6.4): its own ([`own_directionality`]), else
+/// its parent element's, ltr at the root. Kept in `cache` for the element and the ancestors
+/// it was found through.
+fn directionality(e: NodeRef<'_, '_>, cache: &TreeCache) -> Direction {
+    let mut known = cache.dir.borrow_mut();
+    if known.len() < e.document().len() {
+        known.resize(e.document().len(), 0);
+    }
+    let mut path = Vec::new();
+    let mut answer = Direction::Ltr;
+    for a in std::iter::once(e).chain(e.ancestors()) {
+        if !a.is_element() {
+            break;
+        }
+        let i = a.node_id().index();
+        match known[i] {
+            1 => break,
+            2 => {
+                answer = Direction::Rtl;
+                break;
+            }
+            _ => {}
+        }
+        path.push(i);
+        if let Some(d) = own_directionality(a) {
+            answer = d;
+            break;
+        }
+    }
+    for i in path {
+        known[i] = if answer == Direction::Rtl { 2 } else { 1 };
+    }
+    answer
+}
+
+/// The auto directionality (HTML 3.2.6.4): for an `input` or `textarea`, its value's first
+/// strong character; otherwise the first strong character of the descendant text, skipping
+/// `bdi`, `script`, `style` and `textarea` elements and elements with a valid `dir`.
+fn auto_directionality(e: NodeRef<'_, '_>) -> Option<Direction> {
+    if e.is_html(Tag::Input) {
+        return first_strong(&input_value(e));
+    }
+    let mut cur = e.first_child();
+    while let Some(n) = cur {
+        let skip = n.namespace() == Some(Namespace::Html)
+            && (n.is_html(Tag::Script)
+                || n.is_html(Tag::Style)
+                || n.is_html(Tag::Textarea)
+                || is_html_named(n, "bdi")
+                || dir_state(n).is_some());
+        if let Some(d) = n.as_text().and_then(first_strong) {
+            return Some(d);
+        }
+        cur = super::element::next_within(n, e, !skip);
+    }
+    None
+}
+
+/// The direction of the first character of `text` whose bidirectional class is L (ltr) or
+/// R / AL (rtl). The classes are approximated from the Unicode blocks: letters of the
+/// Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic and other right-to-left blocks
+/// are R or AL, other alphabetic characters L.
+fn first_strong(text: &str) -> Option<Direction> {
+    text.chars().find_map(|c| {
+        let u = u32::from(c);
+        let rtl_block = matches!(u, 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF
+            | 0x1_0800..=0x1_0FFF | 0x1_E800..=0x1_EFFF);
+        if !c.is_alphabetic() {
+            None
+        } else if rtl_block {
+            Some(Direction::Rtl)
+        } else {
+            Some(Direction::Ltr)
+        }
+    })
 }
 
 #[cfg(test)]
