@@ -13,8 +13,9 @@
 //! ("initial", "before html", "before head"), `in_head.rs` ("in head", "in head noscript",
 //! "after head"), `in_body.rs`, `text.rs`, `in_table.rs` (the table modes: "in table" to "in
 //! cell"), `in_template.rs`, `after_body.rs` ("after body" and the frameset modes);
-//! `open_elements.rs` (the stack of open elements and its scopes), `formatting.rs` (the list of
-//! active formatting elements and the adoption agency algorithm), `foreign.rs` (13.2.6.5 and
+//! `in_body_table.rs` (the per-tag table of the "in body" common case), `open_elements.rs`
+//! (the stack of open elements and its scopes), `formatting.rs` (the list of active formatting
+//! elements and the adoption agency algorithm), `foreign.rs` (13.2.6.5 and
 //! the SVG/MathML adjustments), `quirks.rs` (the DOCTYPE tables), `insert.rs` (13.2.6.1,
 //! creating and inserting nodes), `selectedcontent.rs` (the `selectedcontent` steps),
 //! `shadow.rs` (declarative shadow roots), `source.rs` (source spans), `meta_charset.rs`
@@ -27,6 +28,7 @@ mod foreign;
 mod formatting;
 pub(crate) mod fxhash;
 mod in_body;
+mod in_body_table;
 mod in_head;
 mod in_table;
 mod in_template;
