@@ -513,9 +513,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         self.source_token(&token);
         // The commonest case first: in "in body" with an HTML adjusted current node, the
         // dispatcher below would hand the token to the "in body" rules; go there directly (a
-        // character token is consumed without reprocessing).
+        // character token is consumed without reprocessing). In "in cell", the same for the
+        // tokens its rules hand to "in body" as they are (not for the scalar twin).
         if !self.ignore_lf
-            && self.mode == InsertionMode::InBody
+            && (self.mode == InsertionMode::InBody
+                || (self.mode == InsertionMode::InCell
+                    && !self.scalar
+                    && Self::in_cell_uses_in_body(&token)))
             && self.use_html_content_rules(&token)
         {
             let next = match token {
