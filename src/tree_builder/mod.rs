@@ -112,8 +112,10 @@ pub struct TreeBuilderOptions {
     /// The scalar twin: run the spec's algorithms as written, without the builder's shortcuts
     /// (the scope queries walk the stack of open elements instead of reading the per-tag
     /// bookkeeping, "reset the insertion mode appropriately" always walks the stack, the
-    /// Noah's Ark clause always walks the list of active formatting elements). The same tree and
-    /// errors, as the oracle the shortcuts are tested against; the walks make deep stacks
+    /// Noah's Ark clause always walks the list of active formatting elements, "in body" tags
+    /// take the full rules, not the per-tag table of the common case, "in cell" tokens go
+    /// through the dispatcher, and an HTML element is created, then inserted, not made in its
+    /// place with [`TreeSink::create_element_at`]). The same tree and errors, as the oracle the shortcuts are tested against; the walks make deep stacks
     /// quadratic, so it is for tests (default `false`). Set by [`crate::ParseOptions::scalar`].
     pub scalar: bool,
     /// The parser's "allow declarative shadow roots" (13.2.4.5): a `template` start tag with a
