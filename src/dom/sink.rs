@@ -273,6 +273,26 @@ impl<'a, const SPANS: bool> TreeSink<'a> for ArenaSink<'a, SPANS> {
         self.doc.push(NodeData::Element(data))
     }
 
+    fn create_element_at(
+        &mut self,
+        at: InsertionPoint<NodeId>,
+        ns: Namespace,
+        name: &'a str,
+        tag: Tag,
+        attrs: &'a [Attr<'a>],
+    ) -> NodeId {
+        if at.before.is_some() || (ns == Namespace::Html && tag == Tag::Template) {
+            let element = self.create_element_keeping_attrs(ns, name, tag, attrs);
+            self.doc.insert_at(at.parent, at.before, element);
+            return element;
+        }
+        // The usual case: a new last child, linked as it is made.
+        let data = ElementData::new(self.arena, (ns, tag, name), attrs);
+        let last = self.doc.last_child(at.parent);
+        self.doc
+            .append_new(at.parent, last, NodeData::Element(data))
+    }
+
     fn create_comment(&mut self, data: &'a str) -> NodeId {
         let id = self.doc.push(NodeData::Comment(data));
         self.token_node(id);

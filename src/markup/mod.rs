@@ -28,5 +28,7 @@ pub use namespace::{AttrNamespace, Namespace};
 pub use quirks_mode::QuirksMode;
 pub use shadow_root::{ShadowRootData, ShadowRootMode};
 pub use span::{AttrSpan, NodeSpan};
+#[cfg(test)]
+pub(crate) use tag::known_tag_names;
 pub(crate) use tag::{HEAD_CONTENT, TABLE_STRUCTURE, TagSet, in_body_block_end_tag};
 pub use tag::{TAG_COUNT, Tag};

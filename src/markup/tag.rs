@@ -30,6 +30,12 @@ macro_rules! tags {
         /// The names of the tags after [`Tag::Other`], in declaration order.
         static NAMES: [&str; TAG_COUNT - 1] = [$($name,)*];
 
+        /// The names of the tags after [`Tag::Other`] (for tests that go through every tag).
+        #[cfg(test)]
+        pub(crate) fn known_tag_names() -> &'static [&'static str] {
+            &NAMES
+        }
+
         impl Tag {
             /// The tag's name (lower case, as HTML elements have it), `None` for
             /// [`Tag::Other`]: a static reference to it, which an element keeps instead of
@@ -206,6 +212,12 @@ impl TagSet {
             i += 1;
         }
         TagSet(bits)
+    }
+
+    /// Whether the tag whose `Tag as usize` is `t` is in the set (for tables built in constant
+    /// expressions; [`Tag::is_in`] otherwise).
+    pub(crate) const fn contains_index(self, t: usize) -> bool {
+        t < 256 && self.0[t / 64] >> (t % 64) & 1 != 0
     }
 }
 

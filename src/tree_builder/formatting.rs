@@ -208,6 +208,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         }
     }
 
+    /// Removes the last entry of the list of active formatting elements, an element.
+    pub(crate) fn remove_last_formatting(&mut self) {
+        self.remove_formatting_at(self.formatting.len() - 1);
+    }
+
     fn remove_formatting_at(&mut self, i: usize) {
         if let FormattingEntry::Element(e) = self.formatting.remove(i) {
             self.left_formatting_list(e);
@@ -347,7 +352,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             && self.formatting.last() == Some(&FormattingEntry::Element(cur))
         {
             self.pop();
-            self.remove_formatting_at(self.formatting.len() - 1);
+            self.remove_last_formatting();
             return false;
         }
         // Step 3-4.

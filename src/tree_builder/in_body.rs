@@ -1,5 +1,7 @@
 //! The "in body" insertion mode (13.2.6.4.7).
 
+use super::formatting::FormattingEntry;
+use super::in_body_table::{EndRule, StartRule, end_rule, start_rule};
 use super::open_elements::Scope;
 use super::{InsertionMode, Step, TreeBuilder, TreeConstructionError, TreeSink, is_ws};
 use crate::markup::{Attr, HEAD_CONTENT, Namespace, Tag, in_body_block_end_tag};
@@ -87,6 +89,38 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     pub(crate) fn in_body_start_tag(&mut self, t: TagToken<'a>) -> Step<'a> {
         let tag = t.tag;
+        if !self.scalar {
+            // The common case, decided by the per-tag table (`in_body_table`): the same steps
+            // as the full rules below, without their tests.
+            match start_rule(tag) {
+                StartRule::Ordinary => {
+                    if !self.formatting.is_empty() {
+                        self.reconstruct_formatting();
+                    }
+                    self.insert_html(&t);
+                    return None;
+                }
+                StartRule::ClosesP => {
+                    if self.has_open(Tag::P) {
+                        self.close_p_if_in_button_scope();
+                    }
+                    self.insert_html(&t);
+                    return None;
+                }
+                StartRule::Void => {
+                    if !self.formatting.is_empty() {
+                        self.reconstruct_formatting();
+                    }
+                    self.insert_html(&t);
+                    self.pop();
+                    if self.frameset_ok {
+                        self.frameset_not_ok();
+                    }
+                    return None;
+                }
+                StartRule::Full => {}
+            }
+        }
         match tag {
             Tag::Html => {
                 self.error(TreeConstructionError::UnexpectedHtmlStartTag);
@@ -462,6 +496,9 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     pub(crate) fn in_body_end_tag(&mut self, t: TagToken<'a>) -> Step<'a> {
         let tag = t.tag;
+        if !self.scalar && self.end_tag_closes_current(&t) {
+            return None;
+        }
         match tag {
             Tag::Template => return self.in_head(Token::EndTag(t)),
             Tag::Body | Tag::Html => {
@@ -603,6 +640,42 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             _ => self.any_other_end_tag(tag, t.name),
         }
         None
+    }
+
+    /// The common case of an "in body" end tag, decided by the per-tag table (`in_body_table`):
+    /// when the current node is the HTML element the token names and the tag's rules come
+    /// down to popping it ([`EndRule`]), pops it (and removes it from the list of active
+    /// formatting elements) and returns `true`; otherwise does nothing and returns `false`.
+    #[inline]
+    fn end_tag_closes_current(&mut self, t: &TagToken<'a>) -> bool {
+        let Some(&cur) = self.open.last() else {
+            return false;
+        };
+        let e = self.elem(cur);
+        if e.ns != Namespace::Html || e.tag != t.tag || (t.tag == Tag::Other && e.name != t.name) {
+            return false;
+        }
+        match end_rule(t.tag) {
+            EndRule::PopsCurrent if !e.in_formatting_list => {
+                self.pop();
+                true
+            }
+            EndRule::Formatting if !e.in_formatting_list => {
+                // The adoption agency algorithm's step 2.
+                self.pop();
+                true
+            }
+            EndRule::Formatting
+                if self.formatting.last() == Some(&FormattingEntry::Element(cur)) =>
+            {
+                // Steps 4.3 to 4.8 with the current node as the formatting element and no
+                // furthest block: pop it, remove it from the list.
+                self.pop();
+                self.remove_last_formatting();
+                true
+            }
+            _ => false,
+        }
     }
 
     /// The "any other end tag" entry of "in body".

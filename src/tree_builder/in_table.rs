@@ -5,8 +5,25 @@ use super::open_elements::Scope;
 use super::{
     InsertionMode, Step, TreeBuilder, TreeConstructionError, TreeSink, is_ws, split_leading_ws,
 };
-use crate::markup::{Namespace, TABLE_STRUCTURE, Tag};
+use crate::markup::{Namespace, TABLE_STRUCTURE, Tag, TagSet};
 use crate::tokenizer::Token;
+
+/// The end tags with rules of their own in "in cell" (13.2.6.4.15): td, th; body, caption,
+/// col, colgroup, html (ignored); table, tbody, tfoot, thead, tr (close the cell).
+const CELL_END_TAGS: TagSet = TagSet::of(&[
+    Tag::Td,
+    Tag::Th,
+    Tag::Body,
+    Tag::Caption,
+    Tag::Col,
+    Tag::Colgroup,
+    Tag::Html,
+    Tag::Table,
+    Tag::Tbody,
+    Tag::Tfoot,
+    Tag::Thead,
+    Tag::Tr,
+]);
 
 impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// The "in table" insertion mode (13.2.6.4.9).
@@ -539,6 +556,20 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 Some(token)
             }
             _ => self.in_body(token),
+        }
+    }
+
+    /// Whether the "in cell" rules hand `token` to the "in body" rules as it is, without a
+    /// step of their own (the last entry, "anything else"): every token but the start tags of
+    /// [`TABLE_STRUCTURE`] and the end tags `td`, `th`, `body`, `caption`, `col`, `colgroup`,
+    /// `html`, `table`, `tbody`, `tfoot`, `thead`, `tr`. The dispatcher's common case takes
+    /// such a token to "in body" directly.
+    #[inline]
+    pub(crate) fn in_cell_uses_in_body(token: &Token<'a>) -> bool {
+        match token {
+            Token::StartTag(t) => !t.tag.is_in(TABLE_STRUCTURE),
+            Token::EndTag(t) => !t.tag.is_in(CELL_END_TAGS),
+            _ => true,
         }
     }
 

@@ -41,6 +41,21 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             // The token's attributes as they are (an HTML element's need no adjustment).
             self.sink.create_element_keeping_attrs(ns, name, tag, attrs)
         };
+        self.register_element(handle, ns, name, tag, attrs, html_ip)
+    }
+
+    /// Enters the element `handle`, made for a token named `name` with `attrs`, in the
+    /// builder's table of elements.
+    #[inline(always)]
+    fn register_element(
+        &mut self,
+        handle: S::Handle,
+        ns: Namespace,
+        name: &'a str,
+        tag: Tag,
+        attrs: &'a [Attribute<'a>],
+        html_ip: bool,
+    ) -> ElemId {
         if ns == Namespace::Html && tag == Tag::Selectedcontent {
             self.saw_selectedcontent = true;
         }
@@ -170,9 +185,17 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         attrs: &'a [Attribute<'a>],
     ) -> ElemId {
         let at = self.adjusted_insertion_location(None);
-        let id = self.create_element(ns, name, tag, attrs, true);
-        let h = self.handle(id);
-        self.sink.insert(at, h);
+        let id = if ns == Namespace::Html && !self.scalar {
+            // Created in place: an HTML element's attributes need no adjustment, and it is no
+            // integration point. The scalar twin creates, then inserts.
+            let handle = self.sink.create_element_at(at, ns, name, tag, attrs);
+            self.register_element(handle, ns, name, tag, attrs, false)
+        } else {
+            let id = self.create_element(ns, name, tag, attrs, true);
+            let h = self.handle(id);
+            self.sink.insert(at, h);
+            id
+        };
         self.push(id);
         id
     }

@@ -13,8 +13,9 @@
 //! ("initial", "before html", "before head"), `in_head.rs` ("in head", "in head noscript",
 //! "after head"), `in_body.rs`, `text.rs`, `in_table.rs` (the table modes: "in table" to "in
 //! cell"), `in_template.rs`, `after_body.rs` ("after body" and the frameset modes);
-//! `open_elements.rs` (the stack of open elements and its scopes), `formatting.rs` (the list of
-//! active formatting elements and the adoption agency algorithm), `foreign.rs` (13.2.6.5 and
+//! `in_body_table.rs` (the per-tag table of the "in body" common case), `open_elements.rs`
+//! (the stack of open elements and its scopes), `formatting.rs` (the list of active formatting
+//! elements and the adoption agency algorithm), `foreign.rs` (13.2.6.5 and
 //! the SVG/MathML adjustments), `quirks.rs` (the DOCTYPE tables), `insert.rs` (13.2.6.1,
 //! creating and inserting nodes), `selectedcontent.rs` (the `selectedcontent` steps),
 //! `shadow.rs` (declarative shadow roots), `source.rs` (source spans), `meta_charset.rs`
@@ -27,6 +28,7 @@ mod foreign;
 mod formatting;
 pub(crate) mod fxhash;
 mod in_body;
+mod in_body_table;
 mod in_head;
 mod in_table;
 mod in_template;
@@ -110,8 +112,10 @@ pub struct TreeBuilderOptions {
     /// The scalar twin: run the spec's algorithms as written, without the builder's shortcuts
     /// (the scope queries walk the stack of open elements instead of reading the per-tag
     /// bookkeeping, "reset the insertion mode appropriately" always walks the stack, the
-    /// Noah's Ark clause always walks the list of active formatting elements). The same tree and
-    /// errors, as the oracle the shortcuts are tested against; the walks make deep stacks
+    /// Noah's Ark clause always walks the list of active formatting elements, "in body" tags
+    /// take the full rules, not the per-tag table of the common case, "in cell" tokens go
+    /// through the dispatcher, and an HTML element is created, then inserted, not made in its
+    /// place with [`TreeSink::create_element_at`]). The same tree and errors, as the oracle the shortcuts are tested against; the walks make deep stacks
     /// quadratic, so it is for tests (default `false`). Set by [`crate::ParseOptions::scalar`].
     pub scalar: bool,
     /// The parser's "allow declarative shadow roots" (13.2.4.5): a `template` start tag with a
@@ -511,9 +515,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         self.source_token(&token);
         // The commonest case first: in "in body" with an HTML adjusted current node, the
         // dispatcher below would hand the token to the "in body" rules; go there directly (a
-        // character token is consumed without reprocessing).
+        // character token is consumed without reprocessing). In "in cell", the same for the
+        // tokens its rules hand to "in body" as they are (not for the scalar twin).
         if !self.ignore_lf
-            && self.mode == InsertionMode::InBody
+            && (self.mode == InsertionMode::InBody
+                || (self.mode == InsertionMode::InCell
+                    && !self.scalar
+                    && Self::in_cell_uses_in_body(&token)))
             && self.use_html_content_rules(&token)
         {
             let next = match token {

@@ -48,6 +48,22 @@ pub trait TreeSink<'a> {
     ) -> Self::Handle {
         self.create_element(ns, name, tag, attrs)
     }
+    /// [`create_element_keeping_attrs`](Self::create_element_keeping_attrs), then
+    /// [`insert`](Self::insert) of the new element at `at`, in one call (13.2.6.1 "insert an
+    /// HTML element"): a sink that can create a node in its place does it here. The default
+    /// makes the two calls.
+    fn create_element_at(
+        &mut self,
+        at: InsertionPoint<Self::Handle>,
+        ns: Namespace,
+        name: &'a str,
+        tag: crate::Tag,
+        attrs: &'a [Attr<'a>],
+    ) -> Self::Handle {
+        let element = self.create_element_keeping_attrs(ns, name, tag, attrs);
+        self.insert(at, element);
+        element
+    }
     /// Creates a comment node (not yet inserted).
     fn create_comment(&mut self, data: &'a str) -> Self::Handle;
     /// Creates a processing instruction node (not yet inserted).
