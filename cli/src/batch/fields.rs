@@ -67,30 +67,24 @@ pub(crate) fn parse_fields(
                     )
                 })
             });
-        for f in &args.fields {
-            let (k, v): (&str, Value) = match f {
-                Field::Title => ("title", extract::title(&doc).into()),
-                Field::Lang => ("lang", extract::lang(&doc).into()),
-                Field::Text => (
-                    "text",
-                    extract::visible_text(&doc, options.scripting).into(),
-                ),
-                Field::MainText => ("main_text", main.as_ref().and_then(|m| m.0.clone()).into()),
-                Field::Markdown => ("markdown", main.as_ref().and_then(|m| m.1.clone()).into()),
-                Field::PageType => ("page_type", main.as_ref().map(|m| m.2.as_str()).into()),
-                Field::Meta => ("meta", json!(extract::meta_resolved(&doc, base))),
-                Field::Links => (
-                    "links",
-                    extract::links(&doc, base)
-                        .iter()
-                        .map(|l| Value::from(l.as_str()))
-                        .collect::<Vec<_>>()
-                        .into(),
-                ),
-                Field::Encoding => ("encoding", encoding.name().into()),
-                Field::Errors => ("errors", doc.errors().len().into()),
+        for &f in &args.fields {
+            let v: Value = match f {
+                Field::Title => extract::title(&doc).into(),
+                Field::Lang => extract::lang(&doc).into(),
+                Field::Text => extract::visible_text(&doc, options.scripting).into(),
+                Field::MainText => main.as_ref().and_then(|m| m.0.clone()).into(),
+                Field::Markdown => main.as_ref().and_then(|m| m.1.clone()).into(),
+                Field::PageType => main.as_ref().map(|m| m.2.as_str()).into(),
+                Field::Meta => json!(extract::meta_resolved(&doc, base)),
+                Field::Links => extract::links(&doc, base)
+                    .iter()
+                    .map(|l| Value::from(l.as_str()))
+                    .collect::<Vec<_>>()
+                    .into(),
+                Field::Encoding => encoding.name().into(),
+                Field::Errors => doc.errors().len().into(),
             };
-            m.insert(k.into(), v);
+            m.insert(f.key().into(), v);
         }
         crate::select::add_fields(&mut m, &doc, selects);
         m
