@@ -145,7 +145,7 @@ fn open_output(
         }
         (Format::Parquet, Some(path)) => {
             let columns = Columns {
-                fields: args.fields.iter().map(|f| f.key()).collect(),
+                fields: args.fields.iter().flat_map(|f| f.keys()).copied().collect(),
                 selects: selects.iter().map(|(n, _)| n.as_str()).collect(),
             };
             Output::parquet(path, &columns)

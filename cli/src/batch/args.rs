@@ -31,7 +31,9 @@ pub struct BatchArgs {
     /// kind of page: article, forum, product, collection, listing, documentation, service or
     /// other), meta (the
     /// page's metadata, an object), links (resolved URLs), errors (the number of parse
-    /// errors). `encoding` is accepted and changes nothing.
+    /// errors), language (the language of the main content's text, detected from the text:
+    /// `language`, an ISO 639-1 code, and `language_score`, in 0..1). `encoding` is accepted
+    /// and changes nothing.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "title,lang")]
     pub fields: Vec<Field>,
     /// The address to resolve relative links against (the `links` and `meta` fields; an
@@ -119,6 +121,10 @@ pub enum Field {
     Encoding,
     /// The number of parse errors.
     Errors,
+    /// The language of the main content's text, detected from the text
+    /// (`extract::language`): `language` (ISO 639-1) and `language_score` (0..1), null when
+    /// the text has no letters to tell by.
+    Language,
 }
 
 impl Field {
@@ -135,6 +141,25 @@ impl Field {
             Field::Links => "links",
             Field::Encoding => "encoding",
             Field::Errors => "errors",
+            Field::Language => "language",
+        }
+    }
+
+    /// The keys the field writes in a record: its [`key`](Field::key), and `language_score`
+    /// after `language`.
+    pub fn keys(self) -> &'static [&'static str] {
+        match self {
+            Field::Language => &["language", "language_score"],
+            Field::Title => &["title"],
+            Field::Lang => &["lang"],
+            Field::Text => &["text"],
+            Field::MainText => &["main_text"],
+            Field::Markdown => &["markdown"],
+            Field::PageType => &["page_type"],
+            Field::Meta => &["meta"],
+            Field::Links => &["links"],
+            Field::Encoding => &["encoding"],
+            Field::Errors => &["errors"],
         }
     }
 }

@@ -55,18 +55,25 @@ pub(crate) fn parse_fields(
         }
         // The main content is found once for the fields that read it.
         let wants = |f: Field| args.fields.contains(&f);
-        let main = (wants(Field::MainText) || wants(Field::Markdown) || wants(Field::PageType))
-            .then(|| {
-                extract::with_main_content(&doc, bytes, &options, |d, c| {
-                    let markdown = wants(Field::Markdown)
-                        .then(|| c.markdown(d, &extract::MarkdownOptions::new(d.scripting())));
-                    (
-                        wants(Field::MainText).then(|| c.text(d)),
-                        markdown,
-                        c.page_type(d),
-                    )
-                })
-            });
+        let main = [
+            Field::MainText,
+            Field::Markdown,
+            Field::PageType,
+            Field::Language,
+        ]
+        .into_iter()
+        .any(wants)
+        .then(|| {
+            extract::with_main_content(&doc, bytes, &options, |d, c| {
+                let markdown = wants(Field::Markdown)
+                    .then(|| c.markdown(d, &extract::MarkdownOptions::new(d.scripting())));
+                let text = (wants(Field::MainText) || wants(Field::Language)).then(|| c.text(d));
+                let language = wants(Field::Language)
+                    .then(|| text.as_deref().and_then(extract::language))
+                    .flatten();
+                (text, markdown, c.page_type(d), language)
+            })
+        });
         for &f in &args.fields {
             let v: Value = match f {
                 Field::Title => extract::title(&doc).into(),
@@ -83,6 +90,14 @@ pub(crate) fn parse_fields(
                     .into(),
                 Field::Encoding => encoding.name().into(),
                 Field::Errors => doc.errors().len().into(),
+                Field::Language => {
+                    let found = main.as_ref().and_then(|m| m.3);
+                    m.insert(f.key().into(), found.map(|l| l.code).into());
+                    // Three decimals: the detection is not finer than that.
+                    let score = found.map(|l| (l.score * 1000.0).round() / 1000.0);
+                    m.insert("language_score".into(), score.into());
+                    continue;
+                }
             };
             m.insert(f.key().into(), v);
         }

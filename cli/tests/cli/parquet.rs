@@ -154,7 +154,7 @@ fn inputs(dir: &Path) -> Vec<String> {
 fn the_rows_are_the_json_lines_records_in_typed_columns() {
     let tmp = tempfile::tempdir().unwrap();
     let paths = inputs(tmp.path());
-    let fields = "title,lang,text,links,meta,errors,encoding";
+    let fields = "title,lang,text,links,meta,errors,encoding,language";
     let mut args = vec!["batch", "--fields", fields, "--select", "h=h1"];
     args.extend(paths.iter().map(String::as_str));
     let (code, out, err) = simdhtml(&args);
@@ -201,6 +201,8 @@ fn the_rows_are_the_json_lines_records_in_typed_columns() {
                 ("links", list),
                 ("meta", "Utf8"),
                 ("errors", "Int64"),
+                ("language", "Utf8"),
+                ("language_score", "Float64"),
                 ("h", list),
                 ("error", "Utf8"),
             ]
