@@ -1,7 +1,7 @@
-//! `simdhtml batch PATH... [--jobs N] [--format jsonl] [--fields LIST] [--max-bytes N]
-//! [--max-nodes N] [--base URL] [--encoding LABEL] [--select NAME=SELECTOR]`: parse many pages
-//! on all cores and write
-//! one JSON record per page, in input order.
+//! `simdhtml batch PATH... [--jobs N] [--format jsonl|parquet] [--fields LIST] [--max-bytes N]
+//! [--max-nodes N] [--base URL] [--encoding LABEL] [--select NAME=SELECTOR] [--output FILE]`:
+//! parse many pages on all cores and write one record per page, in input order: a JSON line,
+//! or a Parquet row (`crate::output`).
 //!
 //! This file is the driver: it lists the inputs (`inputs.rs`), hands each run of pages to
 //! `pages.rs` and each run of archives to `archives.rs`, and writes the summary line. Both
@@ -20,14 +20,14 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 pub use args::BatchArgs;
 
 use super::load::transport_charset;
-use super::output::Output;
+use super::output::{Columns, Output, is_parquet_name};
 use archives::{ArchiveStats, run_archives};
+use args::Format;
 use inputs::{Input, list_inputs};
 use pages::run_pages;
 
@@ -35,9 +35,10 @@ use pages::run_pages;
 /// otherwise.
 ///
 /// # Errors
-/// An unknown `--encoding` label, `-` mixed with other paths, standard input or output that
-/// cannot be read or written. (An input that cannot be read is
-/// an error record, not an error.)
+/// An unknown `--encoding` label, `-` mixed with other paths, `--format parquet` without
+/// `--output`, a `--select` name that is a Parquet column already, standard input or output
+/// that cannot be read or written. (An input that cannot be read is an error record, not an
+/// error.)
 pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
     let args = &BatchArgs {
         transport: transport_charset(args.encoding.as_deref())?,
@@ -70,8 +71,8 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let (mut bytes, mut failures) = (0u64, 0usize);
     let mut archive_stats = ArchiveStats::default();
-    let mut output = Output::open(args.output.as_deref())?;
-    let out = output.writer();
+    let mut output = open_output(args, &selects)?;
+    let out = &mut output;
     let mut rest = &inputs[..];
     while !rest.is_empty() {
         let archives: Vec<&Path> = rest
@@ -99,7 +100,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
         failures += failed;
         rest = &rest[pages..];
     }
-    output.finish().context("cannot write the output")?;
+    output.finish()?;
     progress.finish_and_clear();
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let mb = bytes as f64 / 1e6;
@@ -125,4 +126,29 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// The output `--output` and `--format` ask for.
+fn open_output(
+    args: &BatchArgs,
+    selects: &[(String, simdhtml::select::Selector)],
+) -> anyhow::Result<Output> {
+    let path = args.output.as_deref();
+    let format = args.format.unwrap_or(match path {
+        Some(p) if is_parquet_name(p) => Format::Parquet,
+        _ => Format::Jsonl,
+    });
+    match (format, path) {
+        (Format::Jsonl, _) => Output::open(path),
+        (Format::Parquet, None) => {
+            anyhow::bail!("--format parquet needs --output FILE (a Parquet file is not a stream)")
+        }
+        (Format::Parquet, Some(path)) => {
+            let columns = Columns {
+                fields: args.fields.iter().flat_map(|f| f.keys()).copied().collect(),
+                selects: selects.iter().map(|(n, _)| n.as_str()).collect(),
+            };
+            Output::parquet(path, &columns)
+        }
+    }
 }

@@ -106,7 +106,7 @@ fn match_record(path: &str, element: NodeRef<'_, '_>) -> Value {
 
 /// The keys a `batch` record has of its own (a page's, and an archive record's), which
 /// `--select` names cannot take.
-const RECORD_KEYS: [&str; 22] = [
+const RECORD_KEYS: [&str; 24] = [
     "path",
     "bytes",
     "encoding",
@@ -129,6 +129,8 @@ const RECORD_KEYS: [&str; 22] = [
     "status",
     "content_type",
     "truncated_record",
+    "language",
+    "language_score",
 ];
 
 /// Parses `batch`'s `--select NAME=SELECTOR` options, in order.

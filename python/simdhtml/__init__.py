@@ -18,6 +18,7 @@ from ._simdhtml import (
     WarcRecord,
     __version__,
     iter_warc,
+    language,
     parse,
 )
 
@@ -30,5 +31,6 @@ __all__ = [
     "WarcRecord",
     "__version__",
     "iter_warc",
+    "language",
     "parse",
 ]

@@ -20,6 +20,10 @@ class WarcError(ValueError):
     reason: str
     """The message without the path and offset."""
 
+def language(text: str) -> Optional[tuple[str, float]]:
+    """The language ``text`` is written in, detected from its first 4,096 bytes: ``(ISO 639-1
+    code, score in 0..1)``, or ``None`` when the text has no letters to tell by."""
+
 def parse(
     data: Union[bytes, bytearray, memoryview, str],
     *,
@@ -76,6 +80,10 @@ class Document:
         """The visible text (or the main content's), as ``simdhtml text [--main]``."""
     def markdown(self, main_content: bool = False) -> str:
         """The page (or its main content) as Markdown, as ``simdhtml text --markdown``."""
+    def language(self) -> Optional[tuple[str, float]]:
+        """The main content's language, detected from its text: ``(ISO 639-1 code, score in
+        0..1)``, or ``None`` without letters; ``batch``'s ``language`` and
+        ``language_score``."""
     def links(self) -> list[str]:
         """The links, resolved against ``<base href>`` and ``base_url``, as ``batch``'s."""
     def select(self, css: str) -> list[Element]:

@@ -210,6 +210,18 @@ fn parse(
     parse_input(py, input, encoding, guess_utf8, base, scripting)
 }
 
+/// language(text)
+/// --
+///
+/// The language `text` is written in, detected from the text (its first 4,096 bytes):
+/// `(code, score)` with the ISO 639-1 code (`"en"`, `"zh"`, `"ar"`, ...; 70 languages) and how
+/// sure the detection is, in 0..1 (low for a few words); `None` when the text has no letters
+/// to tell by. The GIL is released while detecting.
+#[pyfunction]
+fn language(py: Python<'_>, text: &str) -> Option<(&'static str, f64)> {
+    py.detach(|| extract::language(text).map(|l| (l.code, l.score)))
+}
+
 /// A parsed HTML document: the tree a browser builds for the page, with its text, links,
 /// metadata and selectors. Made by `simdhtml.parse` (or `WarcRecord.parse`); immutable;
 /// safe to share between threads.
@@ -381,6 +393,21 @@ impl Document {
     #[getter]
     fn page_type(&self, py: Python<'_>) -> &'static str {
         self.main_content(py, |d, c| c.page_type(d).as_str())
+    }
+
+    /// language()
+    /// --
+    ///
+    /// The language of the page's main content (`text(main_content=True)`), detected from
+    /// the text itself: `(code, score)` with the ISO 639-1 code (`"en"`, `"zh"`, ...) and how
+    /// sure the detection is, in 0..1; `None` when the text has no letters to tell by. Exactly
+    /// `batch`'s `language` and `language_score` fields. `lang` is what the page declares
+    /// instead.
+    fn language(&self, py: Python<'_>) -> Option<(&'static str, f64)> {
+        self.main_content(py, |d, c| {
+            let text = c.text_with(d, &TextOptions::new(d.scripting()));
+            extract::language(&text).map(|l| (l.code, l.score))
+        })
     }
 
     /// links()
@@ -655,6 +682,7 @@ impl Element {
 fn _simdhtml(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(language, m)?)?;
     m.add_class::<Document>()?;
     m.add_class::<Element>()?;
     m.add_class::<warc::WarcRecord>()?;

@@ -115,6 +115,26 @@ def test_page_type_is_batchs_field():
     m.assert_none()
 
 
+def test_language_is_batchs_field():
+    """`Document.language()` == batch's `language` and `language_score` on the repository's
+    pages and the shared corpus; `simdhtml.language` on texts."""
+    pages = REPO_PAGES + shared_pages()
+    records = batch_pages(pages, "language")
+    m = Mismatches("language")
+    for page in pages:
+        got = parse_page(page).language()
+        rec = records[str(page)]
+        if got is not None:
+            assert 0.0 <= got[1] <= 1.0
+            # batch writes the score to three decimals.
+            assert rec["language_score"] is not None and abs(got[1] - rec["language_score"]) <= 0.0005 + 1e-9
+        m.check(page_id(page), rec["language"], got and got[0])
+    m.assert_none()
+    assert simdhtml.language("Le chien court dans le jardin et cherche sa balle.")[0] == "fr"
+    assert simdhtml.language("犬は庭を走り回って、ボールを探しています。")[0] == "ja"
+    assert simdhtml.language("1, 2, 3 ...") is None
+
+
 def test_main_content_kept_in_noscript_is_read_as_the_command_reads_it(tmp_path):
     """A page that shows nothing with scripts and keeps its posts in `noscript` (as forums do
     for crawlers): the main content is read with scripting off, as `text --main` reads it."""

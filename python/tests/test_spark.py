@@ -7,6 +7,9 @@ $SIMDHTML_SHARED/warc (MANIFEST.tsv). Its Parquet rows are then compared with ``
 --fields title,lang,text,links`` on the same files: every page line of batch must have exactly
 one row with the same url, status, title, lang, text and links (matched by file and record
 offset), and no row may be left over; the example's error counts must be batch's error lines.
+``batch --output FILE.parquet`` on the same files writes the same columns with the same types,
+and its rows (read back with pyarrow and DuckDB) are the example's, row by row, plus batch's
+error records.
 
 Java (17 or later, as Spark 4 needs) and pyspark (python/requirements-test.txt) are required:
 without them the tests fail and say what is missing; they never pass without running Spark.
@@ -193,12 +196,14 @@ def shared_warcs() -> list:
 class Run:
     """What the example wrote (rows by file), what it said, and batch's lines by file."""
 
-    def __init__(self, inputs, rows, counts, batch, seconds):
+    def __init__(self, inputs, rows, counts, batch, seconds, out, batch_parquet):
         self.inputs = inputs  # the listed paths
         self.rows = rows  # path -> list of row dicts
         self.counts = counts  # the example's summary counts
         self.batch = batch  # path -> list of batch JSON objects (pages and errors)
         self.seconds = seconds
+        self.out = out  # the example's Parquet output (a directory of part files)
+        self.batch_parquet = batch_parquet  # batch --output FILE.parquet on the same inputs
 
 
 def read_parquet(out: pathlib.Path):
@@ -274,6 +279,11 @@ def spark_run(tmp_path_factory) -> Run:
 
     batch = run_cli("batch", "--fields", "title,lang,text,links", *map(str, inputs))
     assert batch.returncode in (0, 1), f"batch failed ({batch.returncode}): {batch.stderr}"
+    batch_parquet = work / "batch.parquet"
+    written = run_cli(
+        "batch", "--fields", "title,lang,text,links", "--output", str(batch_parquet), *map(str, inputs)
+    )
+    assert written.returncode == batch.returncode, f"batch --output: {written.stderr}"
     lines = collections.defaultdict(list)
     for line in batch.stdout.decode("utf-8").splitlines():
         obj = json.loads(line)
@@ -283,7 +293,7 @@ def spark_run(tmp_path_factory) -> Run:
         f"(spark-submit, start-up included)",
         file=sys.__stderr__,
     )
-    return Run(inputs, rows, counts, lines, seconds)
+    return Run(inputs, rows, counts, lines, seconds, out, batch_parquet)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -365,6 +375,51 @@ def test_error_counts_match_batch(spark_run):
     assert counts["pages"] == page_lines, (counts, page_lines)
     assert counts["record_errors"] == error_lines, (counts, error_lines)
     assert error_lines >= 1  # the corpus WARC's damaged member at least
+
+
+def test_batch_parquet_is_the_example_s_schema_and_rows(spark_run):
+    """batch's Parquet file: the example's columns with the same types, the same rows (row by
+    row, matched by file and offset), and batch's error records as rows with ``error`` set."""
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(spark_run.batch_parquet)
+    types = {field.name: str(field.type) for field in table.schema}
+    mismatched = {c: (t, types.get(c)) for c, t in COLUMNS.items() if types.get(c) != t}
+    assert not mismatched, f"batch's columns differ from the example's: {mismatched}"
+    batch_rows = table.to_pylist()
+    json_lines = [o for lines in spark_run.batch.values() for o in lines]
+    assert len(batch_rows) == len(json_lines)
+    errors = [r for r in batch_rows if r["error"] is not None]
+    assert len(errors) == sum("error" in o for o in json_lines) >= 1
+    # Row by row: every example row is one page row of batch's file, with the same values.
+    spark = sorted(
+        (tuple(r[c] for c in COLUMNS) for rows in spark_run.rows.values() for r in rows), key=repr
+    )
+    mine = sorted((tuple(r[c] for c in COLUMNS) for r in batch_rows if r["error"] is None), key=repr)
+    assert len(spark) == len(mine) == spark_run.counts["pages"]
+    for a, b in zip(spark, mine):
+        assert a == b, f"the example's row {a!r:.300} is not batch's {b!r:.300}"
+
+
+def test_batch_parquet_reads_in_duckdb(spark_run):
+    try:
+        import duckdb
+    except ImportError as e:
+        pytest.fail(f"duckdb is missing ({e}): pip install -r python/requirements-test.txt")
+    path = str(spark_run.batch_parquet)
+    rows, pages, links = duckdb.sql(
+        "SELECT count(*), count(*) FILTER (WHERE error IS NULL), sum(len(links)) "
+        f"FROM read_parquet('{path}')"
+    ).fetchall()[0]
+    json_lines = [o for lines in spark_run.batch.values() for o in lines]
+    assert rows == len(json_lines)
+    assert pages == spark_run.counts["pages"]
+    assert links == sum(len(o.get("links", [])) for o in json_lines)
+    # The example's directory of part files reads the same in DuckDB.
+    (spark_pages,) = duckdb.sql(
+        f"SELECT count(*) FROM read_parquet('{spark_run.out}/*.parquet')"
+    ).fetchall()[0]
+    assert spark_pages == pages
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,6 +12,8 @@
 //! - [`meta()`] ([`Meta`]), `meta_resolved` (with `links`), [`parse_refresh`]: description,
 //!   canonical, robots, Open Graph and Twitter cards, dates, author, language, refresh.
 //! - `links`, `base_url`, `Link` (with `links`): the page's URLs, resolved.
+//! - `language`, `Language` (with `language`): the language a text is written in, detected
+//!   from the text (the main text's, say), with a score in 0..=1.
 //!
 //! All of these read the [`Document`] only (no rendering, no page CSS): they follow the DOM
 //! and HTML definitions where there are some (`document.title`, the document base URL, the
@@ -29,6 +31,8 @@ use crate::dom::{Document, NodeData, NodeId};
 
 mod flat_tree;
 mod json;
+#[cfg(feature = "language")]
+mod language;
 mod main_content;
 mod markdown;
 mod meta;
@@ -39,6 +43,8 @@ mod visible;
 #[cfg(feature = "links")]
 use crate::markup::Namespace;
 use crate::markup::Tag;
+#[cfg(feature = "language")]
+pub use language::{LANGUAGE_SAMPLE, Language, language};
 pub use main_content::{MainContent, main_text, with_main_content};
 pub use markdown::{MarkdownOptions, markdown};
 #[cfg(feature = "links")]

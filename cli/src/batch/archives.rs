@@ -10,12 +10,10 @@
 //! `16 × jobs` records (at most `--max-bytes` each) whatever the files' sizes.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, mpsc};
 
-use anyhow::Context;
 use serde_json::{Map, Value};
 use simdhtml::input::transport_charset;
 use simdhtml::select::Selector;
@@ -25,6 +23,7 @@ use url::Url;
 use super::args::BatchArgs;
 use super::fields::parse_fields;
 use super::panics::{inject_panic, internal_error};
+use crate::output::{Encoded, Output, Shape};
 
 /// What the batch's summary line says about archives.
 #[derive(Debug, Default, Clone, Copy)]
@@ -62,10 +61,10 @@ enum Outcome {
     Skipped,
 }
 
-/// A record ready to write: its JSON line, whether it is an HTML response's, its payload's
-/// size, whether it is an error.
+/// A record ready to write: encoded for the output, whether it is an HTML response's, its
+/// payload's size, whether it is an error.
 struct Done {
-    line: Vec<u8>,
+    line: Encoded,
     html: bool,
     bytes: u64,
     failed: bool,
@@ -105,8 +104,9 @@ pub(crate) fn run_archives(
     selects: &[(String, Selector)],
     jobs: usize,
     stats: &mut ArchiveStats,
-    out: &mut dyn Write,
+    out: &mut Output,
 ) -> anyhow::Result<(u64, usize)> {
+    let shape = out.shape();
     let jobs = jobs.max(1);
     let readers = jobs.div_ceil(4).clamp(1, paths.len().max(1));
     let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
@@ -166,7 +166,7 @@ pub(crate) fn run_archives(
                     };
                     let path = &shown[archive];
                     let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        done(item, path, args, selects)
+                        done(item, path, args, selects, shape)
                     }))
                     .unwrap_or_else(|p| {
                         let mut m = match at {
@@ -175,10 +175,8 @@ pub(crate) fn run_archives(
                         };
                         let error = internal_error(p.as_ref());
                         m.insert("error".into(), error.into());
-                        let mut line = serde_json::to_vec(&Value::Object(m)).unwrap_or_default();
-                        line.push(b'\n');
                         Some(Done {
-                            line,
+                            line: shape.encode(Value::Object(m)),
                             html: false,
                             bytes: 0,
                             failed: true,
@@ -239,13 +237,13 @@ pub(crate) fn run_archives(
                         stats.parsed += u64::from(d.html);
                         bytes += d.bytes;
                         failures += usize::from(d.failed);
-                        out.write_all(&d.line).context("cannot write the output")?;
+                        out.write(d.line)?;
                     } else if ends.get(&archive).is_some_and(|e| e.0 == next) {
                         let (_, records, skipped) = ends.remove(&archive).unwrap_or_default();
                         stats.records += records;
                         stats.skipped += skipped;
                         (archive, next) = (archive + 1, 0);
-                        out.flush().context("cannot write the output")?;
+                        out.flush()?;
                     } else {
                         return Ok(());
                     }
@@ -260,7 +258,7 @@ pub(crate) fn run_archives(
         if let Some(e) = error {
             return Err(e);
         }
-        out.flush().context("cannot write the output")?;
+        out.flush()?;
         Ok((bytes, failures))
     })
 }
@@ -322,17 +320,22 @@ fn split(
     Some((seq, records, skipped))
 }
 
-/// A worker's work on one item: parsed and serialised, or `None` when it is not HTML after
-/// all.
-fn done(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selector)]) -> Option<Done> {
+/// A worker's work on one item: parsed and encoded for the output, or `None` when it is not
+/// HTML after all.
+fn done(
+    item: Item,
+    path: &str,
+    args: &BatchArgs,
+    selects: &[(String, Selector)],
+    shape: Shape,
+) -> Option<Done> {
     match outcome(item, path, args, selects) {
         Outcome::Skipped => None,
         Outcome::Line(v, bytes, failed) => {
-            let mut line = serde_json::to_vec(&v).unwrap_or_default();
-            line.push(b'\n');
+            let html = v.get("url").is_some();
             Some(Done {
-                line,
-                html: v.get("url").is_some(),
+                line: shape.encode(v),
+                html,
                 bytes,
                 failed,
             })

@@ -20,16 +20,20 @@ pub struct BatchArgs {
     /// Worker threads (default: one per core).
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
-    /// Output format: `jsonl`, one JSON object per line.
-    #[arg(long, value_enum, default_value = "jsonl")]
-    pub format: Format,
+    /// Output format: `jsonl`, one JSON object per line, or `parquet`, one row per record in
+    /// a Parquet file (needs `--output`). Default: `parquet` when the `--output` name ends in
+    /// `.parquet`, else `jsonl`.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
     /// What to put in each record besides `path`, `bytes` and `encoding` (always written),
     /// comma-separated: title, lang, text (visible text, lines joined by `\n`), main_text (the
     /// main content's text, likewise), markdown (the main content as Markdown), page_type (the
     /// kind of page: article, forum, product, collection, listing, documentation, service or
     /// other), meta (the
     /// page's metadata, an object), links (resolved URLs), errors (the number of parse
-    /// errors). `encoding` is accepted and changes nothing.
+    /// errors), language (the language of the main content's text, detected from the text:
+    /// `language`, an ISO 639-1 code, and `language_score`, in 0..1). `encoding` is accepted
+    /// and changes nothing.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "title,lang")]
     pub fields: Vec<Field>,
     /// The address to resolve relative links against (the `links` and `meta` fields; an
@@ -72,7 +76,9 @@ pub struct BatchArgs {
     #[arg(long = "select", value_name = "NAME=SELECTOR")]
     pub select: Vec<String>,
     /// Write the records to FILE instead of standard output: gzip-compressed when its name
-    /// ends in `.gz`, zstd when it ends in `.zst`.
+    /// ends in `.gz`, zstd when it ends in `.zst`, Parquet (typed columns, zstd-compressed;
+    /// written under a hidden temporary name and renamed when complete) when it ends in
+    /// `.parquet`.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
@@ -82,6 +88,8 @@ pub struct BatchArgs {
 pub enum Format {
     /// One JSON object per line.
     Jsonl,
+    /// A Parquet file: one row per record, a column per field (docs/cli.md, "Parquet").
+    Parquet,
 }
 
 /// Record fields of `batch`.
@@ -113,4 +121,45 @@ pub enum Field {
     Encoding,
     /// The number of parse errors.
     Errors,
+    /// The language of the main content's text, detected from the text
+    /// (`extract::language`): `language` (ISO 639-1) and `language_score` (0..1), null when
+    /// the text has no letters to tell by.
+    Language,
+}
+
+impl Field {
+    /// The field's key in a record.
+    pub fn key(self) -> &'static str {
+        match self {
+            Field::Title => "title",
+            Field::Lang => "lang",
+            Field::Text => "text",
+            Field::MainText => "main_text",
+            Field::Markdown => "markdown",
+            Field::PageType => "page_type",
+            Field::Meta => "meta",
+            Field::Links => "links",
+            Field::Encoding => "encoding",
+            Field::Errors => "errors",
+            Field::Language => "language",
+        }
+    }
+
+    /// The keys the field writes in a record: its [`key`](Field::key), and `language_score`
+    /// after `language`.
+    pub fn keys(self) -> &'static [&'static str] {
+        match self {
+            Field::Language => &["language", "language_score"],
+            Field::Title => &["title"],
+            Field::Lang => &["lang"],
+            Field::Text => &["text"],
+            Field::MainText => &["main_text"],
+            Field::Markdown => &["markdown"],
+            Field::PageType => &["page_type"],
+            Field::Meta => &["meta"],
+            Field::Links => &["links"],
+            Field::Encoding => &["encoding"],
+            Field::Errors => &["errors"],
+        }
+    }
 }

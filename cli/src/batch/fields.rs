@@ -55,42 +55,51 @@ pub(crate) fn parse_fields(
         }
         // The main content is found once for the fields that read it.
         let wants = |f: Field| args.fields.contains(&f);
-        let main = (wants(Field::MainText) || wants(Field::Markdown) || wants(Field::PageType))
-            .then(|| {
-                extract::with_main_content(&doc, bytes, &options, |d, c| {
-                    let markdown = wants(Field::Markdown)
-                        .then(|| c.markdown(d, &extract::MarkdownOptions::new(d.scripting())));
-                    (
-                        wants(Field::MainText).then(|| c.text(d)),
-                        markdown,
-                        c.page_type(d),
-                    )
-                })
-            });
-        for f in &args.fields {
-            let (k, v): (&str, Value) = match f {
-                Field::Title => ("title", extract::title(&doc).into()),
-                Field::Lang => ("lang", extract::lang(&doc).into()),
-                Field::Text => (
-                    "text",
-                    extract::visible_text(&doc, options.scripting).into(),
-                ),
-                Field::MainText => ("main_text", main.as_ref().and_then(|m| m.0.clone()).into()),
-                Field::Markdown => ("markdown", main.as_ref().and_then(|m| m.1.clone()).into()),
-                Field::PageType => ("page_type", main.as_ref().map(|m| m.2.as_str()).into()),
-                Field::Meta => ("meta", json!(extract::meta_resolved(&doc, base))),
-                Field::Links => (
-                    "links",
-                    extract::links(&doc, base)
-                        .iter()
-                        .map(|l| Value::from(l.as_str()))
-                        .collect::<Vec<_>>()
-                        .into(),
-                ),
-                Field::Encoding => ("encoding", encoding.name().into()),
-                Field::Errors => ("errors", doc.errors().len().into()),
+        let main = [
+            Field::MainText,
+            Field::Markdown,
+            Field::PageType,
+            Field::Language,
+        ]
+        .into_iter()
+        .any(wants)
+        .then(|| {
+            extract::with_main_content(&doc, bytes, &options, |d, c| {
+                let markdown = wants(Field::Markdown)
+                    .then(|| c.markdown(d, &extract::MarkdownOptions::new(d.scripting())));
+                let text = (wants(Field::MainText) || wants(Field::Language)).then(|| c.text(d));
+                let language = wants(Field::Language)
+                    .then(|| text.as_deref().and_then(extract::language))
+                    .flatten();
+                (text, markdown, c.page_type(d), language)
+            })
+        });
+        for &f in &args.fields {
+            let v: Value = match f {
+                Field::Title => extract::title(&doc).into(),
+                Field::Lang => extract::lang(&doc).into(),
+                Field::Text => extract::visible_text(&doc, options.scripting).into(),
+                Field::MainText => main.as_ref().and_then(|m| m.0.clone()).into(),
+                Field::Markdown => main.as_ref().and_then(|m| m.1.clone()).into(),
+                Field::PageType => main.as_ref().map(|m| m.2.as_str()).into(),
+                Field::Meta => json!(extract::meta_resolved(&doc, base)),
+                Field::Links => extract::links(&doc, base)
+                    .iter()
+                    .map(|l| Value::from(l.as_str()))
+                    .collect::<Vec<_>>()
+                    .into(),
+                Field::Encoding => encoding.name().into(),
+                Field::Errors => doc.errors().len().into(),
+                Field::Language => {
+                    let found = main.as_ref().and_then(|m| m.3);
+                    m.insert(f.key().into(), found.map(|l| l.code).into());
+                    // Three decimals: the detection is not finer than that.
+                    let score = found.map(|l| (l.score * 1000.0).round() / 1000.0);
+                    m.insert("language_score".into(), score.into());
+                    continue;
+                }
             };
-            m.insert(k.into(), v);
+            m.insert(f.key().into(), v);
         }
         crate::select::add_fields(&mut m, &doc, selects);
         m

@@ -1,13 +1,11 @@
 //! `batch` on pages (files): parsed on all cores, one JSON record each, in input order.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use anyhow::Context;
 use indicatif::ProgressBar;
 use serde_json::{Map, Value, json};
 use simdhtml::select::Selector;
@@ -17,6 +15,7 @@ use super::fields::parse_fields;
 use super::inputs::Input;
 use super::panics::{inject_panic, internal_error};
 use crate::load::{not_binary, read_file};
+use crate::output::{Encoded, Output};
 
 /// How many records per worker may be done ahead of the one the writer waits for.
 const PAGE_WINDOW_PER_JOB: usize = 16;
@@ -24,7 +23,8 @@ const PAGE_WINDOW_PER_JOB: usize = 16;
 /// How often at most the page pipeline flushes the output when it has caught up.
 const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
 
-/// Parses `pages` on `jobs` worker threads and writes their records to `out` in input order.
+/// Parses `pages` on `jobs` worker threads and writes their records to `out` in input order
+/// (each encoded by its worker for the output's shape).
 /// Returns the bytes read and the failures.
 ///
 /// An ordered pipeline: each worker takes the next page as soon as it is free (holding one of
@@ -43,11 +43,12 @@ pub(crate) fn run_pages(
     selects: &[(String, Selector)],
     jobs: usize,
     progress: &ProgressBar,
-    out: &mut dyn Write,
+    out: &mut Output,
 ) -> anyhow::Result<(u64, usize)> {
+    let shape = out.shape();
     let next_page = AtomicUsize::new(0);
     let (token_tx, token_rx) = mpsc::sync_channel::<()>(jobs * PAGE_WINDOW_PER_JOB);
-    let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<u8>, u64, bool)>();
+    let (done_tx, done_rx) = mpsc::channel::<(usize, Encoded, u64, bool)>();
     std::thread::scope(|scope| -> anyhow::Result<(u64, usize)> {
         for _ in 0..jobs.min(pages.len()) {
             let (tokens, done, next_page) = (token_tx.clone(), done_tx.clone(), &next_page);
@@ -74,9 +75,7 @@ pub(crate) fn run_pages(
                                     true,
                                 )
                             });
-                    let mut line = serde_json::to_vec(&rec).unwrap_or_default();
-                    line.push(b'\n');
-                    if done.send((i, line, n, failed)).is_err() {
+                    if done.send((i, shape.encode(rec), n, failed)).is_err() {
                         break;
                     }
                 }
@@ -95,7 +94,7 @@ pub(crate) fn run_pages(
                         // Caught up with the workers: what is written reaches the reader now,
                         // at most every FLUSH_EVERY (a flush ends a gzip or zstd block).
                         if last_flush.elapsed() >= FLUSH_EVERY {
-                            out.flush().context("cannot write the output")?;
+                            out.flush()?;
                             last_flush = Instant::now();
                         }
                         match done_rx.recv() {
@@ -112,7 +111,7 @@ pub(crate) fn run_pages(
                     let _ = token_rx.try_recv();
                     bytes += n;
                     failures += usize::from(failed);
-                    out.write_all(&line).context("cannot write the output")?;
+                    out.write(line)?;
                     progress.inc(1);
                 }
             }
@@ -122,7 +121,7 @@ pub(crate) fn run_pages(
         // scope then joins them.
         drop(token_rx);
         result?;
-        out.flush().context("cannot write the output")?;
+        out.flush()?;
         Ok((bytes, failures))
     })
 }

@@ -49,6 +49,60 @@ fn batch_main_text_field() {
 }
 
 #[test]
+fn batch_language_field_reads_the_main_text_not_the_declared_lang() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Declared English, written in German; its furniture in English.
+    let de = ARTICLE.replace(
+        "It rained all day, and then, in the evening, it rained a good deal more.",
+        "Es hat den ganzen Tag geregnet, und am Abend hat es noch viel mehr geregnet, so \
+         dass die Straßen der Stadt unter Wasser standen und niemand mehr nach draußen ging.",
+    );
+    let pages = [
+        ("en.html", ARTICLE.to_owned()),
+        ("de.html", de),
+        ("none.html", "<p>1 2 3".into()),
+    ];
+    let mut paths = Vec::new();
+    for (name, html) in &pages {
+        let p = tmp.path().join(name);
+        std::fs::write(&p, html).unwrap();
+        paths.push(p.display().to_string());
+    }
+    let mut args = vec!["batch", "--fields", "lang,language,title"];
+    args.extend(paths.iter().map(String::as_str));
+    let (code, out, err) = simdhtml(&args, b"");
+    assert_eq!(code, 0, "{err}");
+    let recs = common::cli::json_lines(&out);
+    let got: Vec<(&str, Option<&str>)> = recs
+        .iter()
+        .map(|r| (r["lang"].as_str().unwrap_or("-"), r["language"].as_str()))
+        .collect();
+    assert_eq!(got, [("en", Some("en")), ("en", Some("de")), ("-", None)]);
+    for r in &recs[..2] {
+        let score = r["language_score"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&score), "{r}");
+        // `language` and its score come where `--fields` puts `language`.
+        let keys: Vec<&str> = r.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            [
+                "path",
+                "bytes",
+                "encoding",
+                "lang",
+                "language",
+                "language_score",
+                "title"
+            ]
+        );
+    }
+    assert!(recs[2]["language_score"].is_null());
+    // Not asked, not there.
+    let (_, out, _) = simdhtml(&["batch", &paths[0], "--fields", "title,text,links"], b"");
+    assert!(!out.contains("language"), "{out}");
+}
+
+#[test]
 fn an_undeclared_utf8_file_is_read_as_utf8_unless_no_guess_utf8() {
     let page = "<p>Un café, s'il vous plaît, et une crème brûlée.</p>".repeat(20);
     let (code, out, err) = simdhtml(&["text", "-"], page.as_bytes());

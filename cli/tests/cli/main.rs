@@ -15,6 +15,8 @@ mod extract;
 mod fast;
 mod input;
 mod pages;
+#[cfg(feature = "parquet")]
+mod parquet;
 mod select;
 mod spans;
 mod tree;
