@@ -69,15 +69,17 @@
 //!    and on the article sets (`docs/extraction.md`).
 //!    Before it, step 4's choice moves up to the list it is an item of (at least three
 //!    siblings of one tag and first class holding twice its text: posts, cards). When the
-//!    choice stays one block, a **grid of cards** elsewhere on the page that holds more text
-//!    than it joins it (six or more children of one tag and first class, each with text, most
-//!    with a link: the products below a category's introduction, the items of a listing).
+//!    choice stays one block, a **grid of cards** elsewhere on the page (or inside the choice,
+//!    where step 5 took it out) that holds more text than it joins it (six or more children
+//!    of one tag and first class, each with text, most with a link: the products below a
+//!    category's introduction, the items of a listing).
 //! 8. **Content for readers without scripts.** A page that shows almost nothing with scripts
 //!    on but keeps its content in `noscript` (forums that render posts by script keep a copy
 //!    for crawlers there) is flagged ([`MainContent::is_in_noscript`]); [`with_main_content`]
 //!    then reads the page parsed with scripting off.
 //! 9. **Quoted posts.** On a page that says it is a forum thread, an element whose
-//!    `class`/`id` names a `quote` with the reply's own text beside it is a post the reply
+//!    `class`/`id` names a `quote` (not as the end of `blockquote`, a block quotation's
+//!    style) with the reply's own text beside it is a post the reply
 //!    quotes, shown again where it was written: it is left out of the text (not of the choice
 //!    above, which it still counts towards).
 //!
@@ -588,6 +590,12 @@ fn find(doc: &Document<'_>) -> MainContent {
             .position(|&r| f.pos[r.index()] > f.pos[grid.index()])
             .unwrap_or(focused.roots.len());
         focused.roots.insert(at, grid);
+        // The grid as the walk keeps it: cleaning may have taken its cards (inside a root)
+        // as link lists.
+        let (from, to) = (f.pos[grid.index()] as usize, f.end[grid.index()] as usize);
+        for &n in &f.order[from..to] {
+            focused.left_out[n.index()] = !f.flags(n).contains(Flags::INCLUDED);
+        }
     }
     focused.page_type = page_type::classify(&signals, false, len > 0.0);
     f.leave_out_quoted_posts(&mut focused);
@@ -644,7 +652,8 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
     }
 
-    /// Step 7b: the grid of cards outside the chosen block that holds more text than it (the
+    /// Step 7b: the grid of cards outside the chosen block (or inside it, where cleaning took
+    /// it out: [`cleaned_away`](Self::cleaned_away)) that holds more text than it (the
     /// products of a shop's category page below its introduction, the items of a listing):
     /// the element with the most text in [`CARD_GRID_ITEMS`] or more children of one tag and
     /// first class, each with text (at most [`CARD_TEXT`] on average), most with a link
@@ -665,11 +674,31 @@ impl<'d, 'a> Finder<'d, 'a> {
             }
         }
         let (text, grid) = best?;
-        let apart = focused
-            .roots
-            .iter()
-            .all(|&r| r != grid && !self.is_ancestor(r, grid) && !self.is_ancestor(grid, r));
+        let apart = focused.roots.iter().all(|&r| {
+            r != grid
+                && !self.is_ancestor(grid, r)
+                && (!self.is_ancestor(r, grid) || self.cleaned_away(grid, r, focused))
+        });
         (text >= len && apart).then_some(grid)
+    }
+
+    /// Whether step 5 took `grid`, inside the chosen `root`, out of `focused`: it or an
+    /// element between it and `root` is left out, or half of its cards or more are (cleaning
+    /// takes a grid's cards one by one as link lists). A walk up to `root` and a look at the
+    /// grid's children, once per page.
+    fn cleaned_away(&self, grid: NodeId, root: NodeId, focused: &MainContent) -> bool {
+        let doc = self.doc;
+        let mut path =
+            std::iter::successors(Some(grid), |&x| doc.parent(x)).take_while(|&x| x != root);
+        if path.any(|x| focused.is_left_out(x)) {
+            return true;
+        }
+        let (mut cards, mut out) = (0, 0);
+        for c in self.included_element_children(grid) {
+            cards += 1;
+            out += usize::from(focused.is_left_out(c));
+        }
+        2 * out >= cards
     }
 
     /// The children of `p` grouped by tag and first class, as cards: with text, and not an
@@ -735,7 +764,10 @@ impl<'d, 'a> Finder<'d, 'a> {
                 continue;
             }
             let attrs = WalkAttrs::of(e);
-            if attrs.names(&QUOTE) && !attrs.is_main_landmark(e) && self.has_text_beside(n, content)
+            let quote = |v: Option<&str>| v.is_some_and(names_quoted_post);
+            if (quote(attrs.class) || quote(attrs.id))
+                && !attrs.is_main_landmark(e)
+                && self.has_text_beside(n, content)
             {
                 content.left_out[n.index()] = true;
             }
@@ -1808,8 +1840,6 @@ impl<'a> WalkAttrs<'a> {
 /// `class`/`id` pieces that name page furniture (matched anywhere, ASCII case-insensitively).
 /// Furniture on a page that says it is a product.
 const REVIEWS: Patterns = Patterns::new(&["review"]);
-/// A post quoted in a reply, on a forum thread.
-const QUOTE: Patterns = Patterns::new(&["quote"]);
 /// Furniture outside the main landmark ([`Flags::IN_MAIN`]).
 const HEADER: Patterns = Patterns::new(&["header"]);
 const FURNITURE: Patterns = Patterns::new(&[
@@ -2057,6 +2087,16 @@ fn contains_any(s: &str, patterns: &Patterns) -> bool {
                         .zip(p)
                         .all(|(x, y)| x.to_ascii_lowercase() == *y)
             })
+    })
+}
+
+/// Whether a `class`/`id` names a post quoted in a reply: `quote` anywhere (ASCII
+/// case-insensitively), except as the end of `blockquote`, which names a block quotation's
+/// style (an editor's or a style sheet's), not a quoted post.
+fn names_quoted_post(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.windows(5).enumerate().any(|(i, w)| {
+        w.eq_ignore_ascii_case(b"quote") && !(i >= 5 && b[i - 5..i].eq_ignore_ascii_case(b"block"))
     })
 }
 
@@ -2424,6 +2464,36 @@ mod tests {
     }
 
     #[test]
+    fn a_grid_that_cleaning_took_from_the_choice_joins_it() {
+        // A category page that says it is a product (`og:type`): step 5 keeps no grid there
+        // and takes the cards, inside the chosen block, one by one as link lists; the block's
+        // introduction is long enough that no laxer attempt runs.
+        let cards: String = (0..24)
+            .map(|i| format!("<div class=thumb><a href=/pot-{i}><img src=/p{i}.png alt=''><span>Terracotta pot number {i} medium</span></a><span>SKU: F{i}21</span></div>"))
+            .collect();
+        let menu: String = (0..40)
+            .map(|i| format!("<li><a href=/c{i}>Garden category number {i}</a>"))
+            .collect();
+        let intro = "<p>Pots for every plant in the house, glazed and plain, thrown by hand by our \
+                     own potters in the village, fired twice, and sealed inside so that they hold \
+                     water without a saucer, in sizes from a cup to a barrel, in eleven colours, \
+                     and packed in straw, so that they reach you whole, wherever you live.</p>";
+        let page = format!(
+            "<meta property=og:type content=product><div class=top><ul>{menu}</ul></div>\
+             <section role=main><div class=category>{intro}{intro}\
+             <div class=grid>{cards}</div></div></section>"
+        );
+        let text = main(&page);
+        assert!(
+            text.contains("thrown by hand")
+                && text.contains("Terracotta pot number 0 ")
+                && text.contains("Terracotta pot number 23"),
+            "{text}"
+        );
+        assert!(!text.contains("Garden category"), "{text}");
+    }
+
+    #[test]
     fn a_products_reviews_are_not_its_description() {
         let reviews: String = (0..5)
             .map(|i| format!("<div class=review-item><p>Review {i}: I bought two of these last spring, and they have held up well, though the colour faded a little in the sun.</p></div>"))
@@ -2573,6 +2643,14 @@ mod tests {
             "</article><article class=post><blockquote class=quote>Bob wrote: a primer first, always.</blockquote></article></div>",
         ));
         assert!(alone.contains("Bob wrote"), "{alone}");
+        // A `blockquote` class is an editor's block quotation (a letter quoted in the first
+        // post), not a quoted post.
+        let letter = main(&thread.replace(
+            "<article class=post><p>Which",
+            "<article class=post><blockquote class=blockquote>Dear owners, the railing will be \
+             painted in May.</blockquote><p>Which",
+        ));
+        assert!(letter.contains("Dear owners"), "{letter}");
         // Not on a page that does not say it is a thread: an article's quotes are its text.
         let article = main(&format!("<div class=posts>{first}{replies}</div>"));
         assert!(article.contains("Ann said"), "{article}");

@@ -205,7 +205,7 @@ const WCXB_FLOORS: &[(&str, f64)] = &[
     ("forum", 0.775),
     ("product", 0.655),
     ("collection", 0.70),
-    ("listing", 0.695),
+    ("listing", 0.705),
     ("documentation", 0.933),
     ("service", 0.83),
 ];
