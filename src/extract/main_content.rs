@@ -62,7 +62,8 @@
 //!    whole page less its furniture, and step 4's choice then holds only a part of it. When the
 //!    choice holds at most a quarter of the text step 1 keeps (unless that text is mostly
 //!    links around a choice of long prose lines: an article among its menus), or at most half
-//!    of it in a page with few links, the content is the whole page as step 1's strict walk
+//!    of it (three quarters on a forum thread, whose replies are content beside its first
+//!    post) in a page with few links, the content is the whole page as step 1's strict walk
 //!    keeps it, without its furniture (or, when that leaves almost no text, as the attempt of
 //!    step 6 that gave the choice walks it). The
 //!    thresholds were fitted on part of the WCXB development split and checked on the rest
@@ -255,6 +256,10 @@ const WHOLE_PAGE_TEXT: f32 = 200.0;
 const WHOLE_PAGE_SHARE: f32 = 0.25;
 /// A choice with at most this share gives way to a page with few links ([`FEW_LINKS`]).
 const HALF_PAGE_SHARE: f32 = 0.5;
+/// On a forum thread, a choice with at most this share gives way to a page with few links:
+/// the posts are the content, and a choice of one post (the first, apart from the list of
+/// replies) holds only a part of them.
+const THREAD_SHARE: f32 = 0.75;
 /// The link density of a page that is mostly navigation.
 const LINKED_PAGE: f32 = 0.42;
 /// The mean length of a line of prose paragraphs (characters).
@@ -645,7 +650,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         let ld = page.link_density();
         if share <= WHOLE_PAGE_SHARE {
             ld <= LINKED_PAGE || mean_line(&focused.text(self.doc)) <= LONG_LINE
-        } else if share <= HALF_PAGE_SHARE {
+        } else if share <= HALF_PAGE_SHARE || (self.thread && share <= THREAD_SHARE) {
             ld <= FEW_LINKS
         } else {
             false
@@ -2491,6 +2496,26 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("Garden category"), "{text}");
+    }
+
+    #[test]
+    fn a_threads_replies_join_its_first_post() {
+        let para = "<p>I painted the railing last spring with an oil-based enamel, over a rust \
+                    primer, in two thin coats, and it has held through the winter, the salt, and \
+                    the frost, without a single flake.</p>";
+        let replies: String = (0..3)
+            .map(|i| format!("<li class=reply><p>Reply {i}: the same here, with a brush and two coats, and no flakes after the winter either.</p></li>"))
+            .collect();
+        let page = format!(
+            "<script type=application/ld+json>{{\"@type\": \"DiscussionForumPosting\"}}</script>\
+             <div class=discussion><div class=message>{para}{para}{para}</div></div>\
+             <ul class=replies>{replies}</ul>"
+        );
+        let text = main(&page);
+        assert!(
+            text.contains("without a single flake") && text.contains("Reply 2:"),
+            "{text}"
+        );
     }
 
     #[test]
