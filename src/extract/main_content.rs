@@ -11,7 +11,8 @@
 //!    `display: none` (not `visibility: hidden`, which hides a page until its scripts run),
 //!    `aria-hidden="true"`, a closed `dialog`, and the classes of CSS frameworks that hide
 //!    text or keep it for screen readers only (`sr-only`, `visually-hidden`, `d-none`,
-//!    `hidden`, …). Keep what a reader opens: the closed panels of tabs, accordions and
+//!    `hidden`, …), but not on an element around the main landmark (`main`, role `main`):
+//!    a page that a class hides until its scripts run. Keep what a reader opens: the closed panels of tabs, accordions and
 //!    disclosures (ARIA `tabpanel` and `region`, classes such as `tab-pane`, `accordion`,
 //!    `faq`, `collapse`; closed `details`; a hidden element right after a button) and the
 //!    text of the buttons that open them (`aria-expanded` with `aria-controls`, or right
@@ -21,7 +22,8 @@
 //!    `id` names a furniture part (`comment`, `sidebar`, `footer`, `menu`, `related`,
 //!    `share`, `cookie`, a forum's `user-info` cards, `signature`s and vote counts, …)
 //!    unless they also name content (`article`, `content`, `main`, `body`, …) or are the
-//!    main landmark (`main`, role `main`) or an `article` element. Inside the main landmark
+//!    main landmark (`main`, role `main`), an element around it (an `aside` left open, a
+//!    wrapper named `has-sidebar`) or an `article` element. Inside the main landmark
 //!    a `header` class is a section's heading and introduction, not the page's, and one that
 //!    holds 2,000 bytes of text outside links wraps the page's content; on a page
 //!    that says it is a product (schema.org `Product`, `og:type` `product`, a product URL), a `review`
@@ -485,6 +487,8 @@ struct Finder<'d, 'a> {
     /// The page says it is a forum thread (by schema.org types or its URL): the posts it
     /// quotes inside replies are not its text twice.
     thread: bool,
+    /// Per node: it is or holds a main landmark ([`Finder::mark_main_landmarks`]).
+    holds_main: Vec<bool>,
 }
 
 fn find(doc: &Document<'_>) -> MainContent {
@@ -509,7 +513,9 @@ fn find(doc: &Document<'_>) -> MainContent {
         cards_are_content: false,
         product: false,
         thread: false,
+        holds_main: Vec::new(),
     };
+    f.mark_main_landmarks();
     let signals = Signals::of(doc);
     f.discussion = signals.is_discussion();
     let said = signals.said();
@@ -886,8 +892,13 @@ impl<'d, 'a> Finder<'d, 'a> {
                     self.kinds[n.index()] = kind;
                     let attrs = WalkAttrs::of(e);
                     main_landmark = attrs.is_main_landmark(e);
+                    // An element around the main landmark is not furniture, nor hidden by
+                    // its class: a page hidden until its scripts run, an `aside` left open.
+                    let wraps_main = self.holds_main[n.index()] && !attrs.is_main_landmark(e);
                     let mut keep = kind != Kind::Skip
-                        && (attrs.visible() || attrs.may_be_panel() && follows_button(doc, n));
+                        && (attrs.visible()
+                            || attrs.may_be_panel() && follows_button(doc, n)
+                            || wraps_main && attrs.visible_but_for_class());
                     if keep
                         && kind == Kind::Input
                         && doc.element(n).is_some_and(|e| e.tag == Tag::Button)
@@ -911,6 +922,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                     // `nav`, `aside` and `footer` are furniture on every attempt; the
                     // laxer ones keep only what names itself furniture by role or class.
                     if keep
+                        && !wraps_main
                         && (kind == Kind::Furniture
                             || s.strip_furniture && self.is_furniture(n, kind, &mut anc, &attrs))
                     {
@@ -936,6 +948,29 @@ impl<'d, 'a> Finder<'d, 'a> {
             }
             cur = doc.next_sibling(n);
         }
+    }
+
+    /// Fills [`Finder::holds_main`]: the main landmarks (`main`, role `main`) and their
+    /// ancestors. One pass over the nodes; each ancestor is marked once (the walk up stops at
+    /// a marked one), so nested landmarks cost no more.
+    fn mark_main_landmarks(&mut self) {
+        let doc = self.doc;
+        let mut holds = vec![false; doc.len()];
+        for n in doc.descendants(self.root) {
+            let Some(e) = doc.element(n) else { continue };
+            let main = (e.ns == Namespace::Html && e.tag == Tag::Main)
+                || e.attr("role")
+                    .is_some_and(|r| r.trim().eq_ignore_ascii_case("main"));
+            let mut up = main.then_some(n);
+            while let Some(x) = up {
+                if holds[x.index()] {
+                    break;
+                }
+                holds[x.index()] = true;
+                up = if x == self.root { None } else { doc.parent(x) };
+            }
+        }
+        self.holds_main = holds;
     }
 
     fn include(&mut self, n: NodeId, anc: Flags) {
@@ -1812,6 +1847,15 @@ impl<'a> WalkAttrs<'a> {
 
     /// Whether the `class` or the `id` holds one of `patterns` (ASCII case-insensitively).
     /// The main landmark: a `main` element, or an element with ARIA role `main`.
+    /// [`visible`](Self::visible) but for the hiding classes ([`class_hides`]) and panels:
+    /// what a wrapper of the main landmark must pass.
+    fn visible_but_for_class(&self) -> bool {
+        !((self.hidden && !self.is_streamed_segment())
+            || self.style.is_some_and(style_hides)
+            || self.aria_hidden.is_some_and(|v| v.trim() == "true")
+            || (self.aria_modal == Some("true") && self.role == Some("dialog")))
+    }
+
     fn is_main_landmark(&self, e: &ElementData<'_>) -> bool {
         (e.ns == Namespace::Html && e.tag == Tag::Main)
             || self
@@ -2516,6 +2560,33 @@ mod tests {
             text.contains("without a single flake") && text.contains("Reply 2:"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn the_elements_around_the_main_landmark_are_not_furniture_or_hidden() {
+        let article = "<main><h2>Frost</h2><p>The frost came early this year, in the first week \
+                       of October, and took the last of the beans, the squash and the dahlias, \
+                       which had flowered, until then, as if summer would never end.</p></main>";
+        // A theme hides the page by a class until its scripts run.
+        let text = main(&format!(
+            "<div class='root hide'><nav><a href=/>Home</a></nav>{article}</div>"
+        ));
+        assert!(text.contains("took the last of the beans"), "{text}");
+        assert!(!text.contains("Home"), "{text}");
+        // An `aside` left open holds the rest of the page; an `aside` beside `main` is still out.
+        let text = main(&format!(
+            "<aside class=announcement>News: we moved.<div class=has-sidebar>\
+             <aside class=sidebar><a href=/a>Archive</a> <a href=/b>Tags</a></aside>{article}</div>"
+        ));
+        assert!(text.contains("took the last of the beans"), "{text}");
+        assert!(!text.contains("Archive"), "{text}");
+        // The landmark itself hidden by a class (a template's copy) stays hidden.
+        let text = main(&format!(
+            "<div><main class=hide><p>Template copy of the article, never shown to a reader.</p></main>\
+             <div class=post>{}</div></div>",
+            article.replace("main>", "div>")
+        ));
+        assert!(!text.contains("Template copy"), "{text}");
     }
 
     #[test]

@@ -101,6 +101,11 @@ fn deep_nesting_is_linear() {
         "details",
         &nested("<details><summary>s</summary>text", "</details>", n),
     );
+    // Main landmarks inside hidden, furniture-named wrappers, each marked once.
+    check(
+        "main landmarks",
+        &nested("<div class='sidebar hide'>text, more<main>", "</main></div>", n),
+    );
 }
 
 #[test]

@@ -201,7 +201,7 @@ fn main_text_scores_at_least_the_floors_on_the_extraction_sets() {
 /// (page type, floor of the mean word F1) on WCXB's development split; the overall floor
 /// after. A little under the figures measured when they were set (`docs/extraction.md`).
 const WCXB_FLOORS: &[(&str, f64)] = &[
-    ("article", 0.94),
+    ("article", 0.945),
     ("forum", 0.785),
     ("product", 0.655),
     ("collection", 0.70),
@@ -209,7 +209,7 @@ const WCXB_FLOORS: &[(&str, f64)] = &[
     ("documentation", 0.933),
     ("service", 0.83),
 ];
-const WCXB_OVERALL_FLOOR: f64 = 0.86;
+const WCXB_OVERALL_FLOOR: f64 = 0.862;
 
 /// WCXB's metric for one page: precision, recall and F1 of the lowercased `\w+` tokens as
 /// bags of words (`wcxb-dev/score.py`); an empty truth scores 1 for an empty prediction.
