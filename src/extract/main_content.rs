@@ -12,9 +12,10 @@
 //!    `aria-hidden="true"`, a closed `dialog`, and the classes of CSS frameworks that hide
 //!    text or keep it for screen readers only (`sr-only`, `visually-hidden`, `d-none`,
 //!    `hidden`, …), but not on an element around the main landmark (`main`, role `main`):
-//!    a page that a class hides until its scripts run. Keep what a reader opens: the closed panels of tabs, accordions and
-//!    disclosures (ARIA `tabpanel` and `region`, classes such as `tab-pane`, `accordion`,
-//!    `faq`, `collapse`; closed `details`; a hidden element right after a button) and the
+//!    a page that a class hides until its scripts run. Keep what a reader opens: the closed
+//!    panels of tabs, accordions and disclosures (ARIA `tabpanel` and `region`, classes such
+//!    as `tab-pane`, `accordion`, `faq`, `collapse`; closed `details`; a hidden element
+//!    right after a button) and the
 //!    text of the buttons that open them (`aria-expanded` with `aria-controls`, or right
 //!    before a hidden panel: a FAQ's questions). Leave out `nav`, `aside` and `footer` and,
 //!    on the first attempt, the rest of the page furniture: ARIA landmarks of furniture
