@@ -1364,6 +1364,43 @@ fn serialised_and_parsed_again() {
     assert!(format!("{s:?}").starts_with("Selector("));
 }
 
+/// An invalid item of a forgiving list serialises as written (Selectors 4, 16.1; the CSSWG's
+/// 2023 resolution, csswg-drafts#8356: "preserve invalid selectors inside forgiving selector
+/// lists"), whatever the parser had to do to keep it from spoiling the rest of the list, and
+/// the text parses again to the same selector.
+#[test]
+fn invalid_items_of_forgiving_lists_serialise_as_written() {
+    let arena = Arena::new();
+    let doc = parse_document_str(
+        &arena,
+        page!("<p id=a class=a></p><p id=b class=b></p><p id=c></p>"),
+        &ParseOptions::default(),
+    );
+    for (source, text) in [
+        ("p:is(.a, ], .b)", "p:is(.a, ], .b)"),
+        ("p:where(.a, x ] y, .b)", "p:where(.a, x ] y, .b)"),
+        ("p:is(.a, }, .b)", "p:is(.a, }, .b)"),
+        ("p:is(.a, \u{b}*, .b)", "p:is(.a, \u{b}*, .b)"),
+        ("p:is(.a, \\\n, .b)", "p:is(.a, \\\n, .b)"),
+        ("p:is(.a, [x=\"y\n], .b)", "p:is(.a, [x=\"y\n], .b)"),
+        ("p:is(.a, ]!, !], .b)", "p:is(.a, ]!, !], .b)"),
+        ("p:is(.a, :is(]), .b)", "p:is(.a, :is(]), .b)"),
+        ("p:is(.a, \u{1}], .b)", "p:is(.a, \u{1}], .b)"),
+    ] {
+        let s = sel(source);
+        assert_eq!(s.to_string(), text, "{source:?}");
+        assert_eq!(format!("{s:?}"), format!("Selector({text:?})"));
+        assert_eq!(labels(doc.select(&s)), ["a", "b"], "{source:?}");
+        let again = sel(&s.to_string());
+        assert_eq!(again.to_string(), text, "{source:?} parsed again");
+        assert_eq!(
+            labels(doc.select(&again)),
+            ["a", "b"],
+            "{source:?} parsed again"
+        );
+    }
+}
+
 /// The error of `selector`: (offset, found).
 fn error(selector: &str) -> SelectorError {
     match Selector::parse(selector) {
