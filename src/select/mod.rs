@@ -99,14 +99,22 @@
 //!   `:root`. [`NodeRef::matches`] is `Element.matches()`: `:scope` is the element itself.
 //!
 //! A [`Selector`] is `Send + Sync + Clone`: parse it once and match it against any number of
-//! documents, from any number of threads. Matching reads the tree, allocates nothing per
-//! element and keeps caches for one query: `selectors`' for `:nth-*`, and ours for `:has()`,
-//! which is matched in one pass over each part of the tree it looks at and so costs
-//! O(elements x the relative selector's compounds) per query, whatever the tree's shape (a
-//! naive matcher looks at an anchor's whole subtree or sibling run for each anchor: quadratic
-//! on deep nesting and long lists). Nothing recurses over the tree: deep nesting cannot
-//! overflow the stack.
+//! documents, from any number of threads. Matching reads the tree and keeps caches for one
+//! query: `selectors`' for `:nth-*`, and ours for `:has()`, which is matched in one pass over
+//! each part of the tree it looks at and so costs O(elements x the relative selector's
+//! compounds) per query, whatever the tree's shape (a naive matcher looks at an anchor's whole
+//! subtree or sibling run for each anchor: quadratic on deep nesting and long lists). The
+//! combinators of a query of all matches ([`Document::select`], [`NodeRef::select`]) are
+//! linear too: the query walks the tree once, top down, keeping for each open element which
+//! compounds of each complex selector it and its ancestors match (and, with `+` or `~`, its
+//! earlier siblings), so `section :not(div) a` over 100,000 nested `div`s, or `.x ~ li`
+//! over a list of 50,000 items, looks at each element a bounded number of times
+//! (O(elements x compounds), with O(depth) memory for the open elements), where matching
+//! each element from the right walks its ancestors or earlier siblings every time.
+//! [`NodeRef::matches`] matches one element from the right, as `selectors` does. Nothing
+//! recurses over the tree: deep nesting cannot overflow the stack.
 
+mod complex;
 mod element;
 mod error;
 mod has;
@@ -130,6 +138,7 @@ use crate::markup::{Namespace, QuirksMode};
 
 pub use error::SelectorError;
 
+use complex::{Plan, Query, Walk};
 use element::El;
 use types::{CssIdent, Impl, QueryCache};
 
@@ -142,6 +151,12 @@ pub struct Selector {
     keys: Box<[Key]>,
     /// The markers of the `!`s written into the parsed text, if any ([`closed_at_end`]).
     marker: Option<Marker>,
+    /// One per complex selector of `list`: how a query of all matches matches it
+    /// (`complex`).
+    plans: Box<[Plan]>,
+    /// How many of `plans` are chains, matched top down in one walk: with none, each element
+    /// is matched on its own.
+    chains: usize,
 }
 
 /// What an element must have to match a complex selector, read from the selector's rightmost
@@ -167,9 +182,16 @@ impl Key {
         if selector.has_pseudo_element() {
             return Key::Never;
         }
+        Key::of_compound(selector.iter())
+    }
+
+    /// The key of the compound whose components `components` begins with (up to the next
+    /// combinator).
+    fn of_compound<'s>(components: impl Iterator<Item = &'s Component<Impl>>) -> Key {
         let (mut id, mut class) = (None, None);
-        for component in selector.iter() {
+        for component in components {
             match component {
+                Component::Combinator(_) => break,
                 Component::LocalName(n) => {
                     return Key::Name {
                         name: n.name.clone(),
@@ -489,8 +511,21 @@ impl Selector {
         let (text, marker) = closed_at_end(source);
         match parse_list(&text) {
             Ok(list) => {
-                let keys = list.slice().iter().map(Key::of).collect();
-                Ok(Selector { list, keys, marker })
+                let keys: Box<[Key]> = list.slice().iter().map(Key::of).collect();
+                let plans: Box<[Plan]> = list
+                    .slice()
+                    .iter()
+                    .zip(&keys)
+                    .map(|(s, k)| Plan::of(s, k))
+                    .collect();
+                let chains = plans.iter().filter(|p| matches!(p, Plan::Chain(_))).count();
+                Ok(Selector {
+                    list,
+                    keys,
+                    marker,
+                    plans,
+                    chains,
+                })
             }
             Err(e) => Err(error::locate(source, &e)),
         }
@@ -588,6 +623,9 @@ pub struct Select<'d, 'a, 's> {
     quirks_mode: matching::QuirksMode,
     caches: SelectorCaches,
     has: QueryCache,
+    /// The walk that matches the chains top down (`complex`), once started; `None` for a
+    /// selector without chains, which walks with `next`.
+    walk: Option<(Query<'s>, Walk)>,
 }
 
 impl<'d, 'a, 's> Select<'d, 'a, 's> {
@@ -602,6 +640,7 @@ impl<'d, 'a, 's> Select<'d, 'a, 's> {
             quirks_mode: quirks(doc),
             caches: SelectorCaches::default(),
             has: QueryCache::default(),
+            walk: None,
         }
     }
 }
@@ -635,6 +674,21 @@ impl<'d, 'a> Iterator for Select<'d, 'a, '_> {
 
     fn next(&mut self) -> Option<NodeRef<'d, 'a>> {
         let doc = self.doc;
+        if self.selector.chains > 0 {
+            let mut context = context(&mut self.caches, &self.has, self.quirks_mode, self.scope);
+            if self.walk.is_none() {
+                self.next?;
+                self.next = None;
+                let selector = self.selector;
+                let query = Query::new(selector.list.slice(), &selector.keys, &selector.plans);
+                let walk = Walk::new(&query, doc, self.root, &mut context);
+                self.walk = Some((query, walk));
+            }
+            let (query, walk) = self.walk.as_mut()?;
+            return walk
+                .next_match(query, doc, &mut context)
+                .map(|id| doc.get(id));
+        }
         let mut context = context(&mut self.caches, &self.has, self.quirks_mode, self.scope);
         while let Some(id) = self.next {
             self.next = following(doc, self.root, id);
