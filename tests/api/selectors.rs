@@ -1586,6 +1586,9 @@ fn combinators_on_deep_and_long_pages() {
     assert_eq!(innermost.select(&sel("div div > p a")).count(), 1);
     assert_eq!(innermost.select(&sel("p + div > p")).count(), 1);
     assert_eq!(innermost.select(&sel(":scope > p")).count(), 1);
+    // Editability is inherited down the tree, found once per element and query.
+    assert_eq!(doc.select(&sel(":read-only")).count(), 3 * depth + 3);
+    assert_eq!(doc.select(&sel("a:read-write")).count(), 0);
 
     let n = 50_000;
     let list = format!("<ul>{}</ul>", "<li>x".repeat(n));
