@@ -69,7 +69,8 @@
 //! `::slotted()`, `::highlight()`, the view-transition ones, any `::-webkit-` name; `:before`,
 //! `:after`, `:first-line`, `:first-letter` with one colon) parse, and a selector with one
 //! matches no element (`querySelectorAll('p::before')` is empty). A closing bracket that
-//! closes nothing is dropped with its item from a forgiving list (`p:is(.a, ], .b)`).
+//! closes nothing is dropped with its item from a forgiving list (`p:is(.a, ], .b)`), whose
+//! invalid items serialise as written (`Display`: `p:is(.a, ], .b)`).
 //!
 //! What no browser accepts is a parse error with its position ([`SelectorError`]): an
 //! unknown pseudo-class or pseudo-element (`:hovr`), `:has()` inside `:has()` or a
@@ -98,14 +99,22 @@
 //!   `:root`. [`NodeRef::matches`] is `Element.matches()`: `:scope` is the element itself.
 //!
 //! A [`Selector`] is `Send + Sync + Clone`: parse it once and match it against any number of
-//! documents, from any number of threads. Matching reads the tree, allocates nothing per
-//! element and keeps caches for one query: `selectors`' for `:nth-*`, and ours for `:has()`,
-//! which is matched in one pass over each part of the tree it looks at and so costs
-//! O(elements x the relative selector's compounds) per query, whatever the tree's shape (a
-//! naive matcher looks at an anchor's whole subtree or sibling run for each anchor: quadratic
-//! on deep nesting and long lists). Nothing recurses over the tree: deep nesting cannot
-//! overflow the stack.
+//! documents, from any number of threads. Matching reads the tree and keeps caches for one
+//! query: `selectors`' for `:nth-*`, and ours for `:has()`, which is matched in one pass over
+//! each part of the tree it looks at and so costs O(elements x the relative selector's
+//! compounds) per query, whatever the tree's shape (a naive matcher looks at an anchor's whole
+//! subtree or sibling run for each anchor: quadratic on deep nesting and long lists). The
+//! combinators of a query of all matches ([`Document::select`], [`NodeRef::select`]) are
+//! linear too: the query walks the tree once, top down, keeping for each open element which
+//! compounds of each complex selector it and its ancestors match (and, with `+` or `~`, its
+//! earlier siblings), so `section :not(div) a` over 100,000 nested `div`s, or `.x ~ li`
+//! over a list of 50,000 items, looks at each element a bounded number of times
+//! (O(elements x compounds), with O(depth) memory for the open elements), where matching
+//! each element from the right walks its ancestors or earlier siblings every time.
+//! [`NodeRef::matches`] matches one element from the right, as `selectors` does. Nothing
+//! recurses over the tree: deep nesting cannot overflow the stack.
 
+mod complex;
 mod element;
 mod error;
 mod has;
@@ -129,6 +138,7 @@ use crate::markup::{Namespace, QuirksMode};
 
 pub use error::SelectorError;
 
+use complex::{Plan, Query, Walk};
 use element::El;
 use types::{CssIdent, Impl, QueryCache};
 
@@ -139,6 +149,14 @@ pub struct Selector {
     list: SelectorList<Impl>,
     /// One per complex selector of `list`: what an element needs to have to match it.
     keys: Box<[Key]>,
+    /// The markers of the `!`s written into the parsed text, if any ([`closed_at_end`]).
+    marker: Option<Marker>,
+    /// One per complex selector of `list`: how a query of all matches matches it
+    /// (`complex`).
+    plans: Box<[Plan]>,
+    /// How many of `plans` are chains, matched top down in one walk: with none, each element
+    /// is matched on its own.
+    chains: usize,
 }
 
 /// What an element must have to match a complex selector, read from the selector's rightmost
@@ -164,9 +182,16 @@ impl Key {
         if selector.has_pseudo_element() {
             return Key::Never;
         }
+        Key::of_compound(selector.iter())
+    }
+
+    /// The key of the compound whose components `components` begins with (up to the next
+    /// combinator).
+    fn of_compound<'s>(components: impl Iterator<Item = &'s Component<Impl>>) -> Key {
         let (mut id, mut class) = (None, None);
-        for component in selector.iter() {
+        for component in components {
             match component {
+                Component::Combinator(_) => break,
                 Component::LocalName(n) => {
                     return Key::Name {
                         name: n.name.clone(),
@@ -229,8 +254,15 @@ impl Key {
 /// - a closing bracket that closes no block (`:is(.a, ], .b)`): as `!`, for the same reason
 ///   (`selectors` would reject the whole forgiving list, not just the item).
 ///
-/// `source` itself when there is nothing to close or rewrite (the usual case).
-fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
+/// Each `!` so written or inserted stands in a [`Marker`]: `!`, the sentinel, the replaced
+/// text's bytes in hex, the sentinel, so that the serialisation, which writes an invalid
+/// item of a forgiving list verbatim, can write the item as the source has it
+/// ([`Marker::restore`]; `p:is(.a, ], .b)`, not `p:is(.a, !, .b)`). The marker's `!` makes
+/// the item invalid as the one `!` did; the sentinel's characters are delimiters too.
+///
+/// `source` itself when there is nothing to close or rewrite (the usual case), and the
+/// marker's sentinel when a `!` was written.
+fn closed_at_end(source: &str) -> (std::borrow::Cow<'_, str>, Option<Marker>) {
     #[derive(PartialEq)]
     enum In {
         Markup,
@@ -239,8 +271,9 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
     }
     let b = source.as_bytes();
     let (mut i, mut state, mut open) = (0, In::Markup, Vec::new());
-    // What to write instead of `source[start..end]`, in order.
-    let mut rewrites: Vec<(usize, usize, String)> = Vec::new();
+    // What to write instead of `source[start..end]`, in order: a text, or `None` for a `!`
+    // marker (which stands in for `source[start..end]`).
+    let mut rewrites: Vec<(usize, usize, Option<String>)> = Vec::new();
     // The character at `at` when Rust's `trim` would take it, with its length in bytes.
     let trimmed_at = |at: usize| -> Option<(char, usize)> {
         let c = source.get(at..)?.chars().next()?;
@@ -257,7 +290,7 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
             In::String(quote) => match b[i] {
                 b'\\' => {
                     if let Some((c, len)) = trimmed_at(i + 1).filter(|(c, _)| !is_newline(*c)) {
-                        rewrites.push((i, i + 1 + len, format!("\\{:x} ", u32::from(c))));
+                        rewrites.push((i, i + 1 + len, Some(format!("\\{:x} ", u32::from(c)))));
                     }
                     i += escaped_len(&b[i + 1..]);
                 }
@@ -265,9 +298,9 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
                 // it (unless one is there) keeps it from ending an item, where servo's trim
                 // would cut it and leave the string open over what follows; the selector is
                 // invalid either way.
-                c @ (b'\n' | b'\r' | 0x0C) => {
+                b'\n' | b'\r' | 0x0C => {
                     if b.get(i + 1) != Some(&b'!') {
-                        rewrites.push((i, i + 1, format!("{}!", char::from(c))));
+                        rewrites.push((i + 1, i + 1, None));
                     }
                     state = In::Markup;
                 }
@@ -284,17 +317,17 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
                     // Before a newline a backslash escapes nothing: it is a delimiter (the
                     // selector is invalid), and servo's trim of the newline would leave it to
                     // escape what follows. Another delimiter instead.
-                    Some((c, _)) if is_newline(c) => rewrites.push((i, i + 1, "!".to_owned())),
+                    Some((c, _)) if is_newline(c) => rewrites.push((i, i + 1, None)),
                     Some((c, len)) => {
-                        rewrites.push((i, i + 1 + len, format!("\\{:x} ", u32::from(c))));
+                        rewrites.push((i, i + 1 + len, Some(format!("\\{:x} ", u32::from(c)))));
                         i += 1;
                     }
                     None => i += 1,
                 },
-                0x0B => rewrites.push((i, i + 1, "!".to_owned())),
+                0x0B => rewrites.push((i, i + 1, None)),
                 c if c >= 0x80 => {
                     if let Some((c, len)) = trimmed_at(i) {
-                        rewrites.push((i, i + len, format!("\\{:x} ", u32::from(c))));
+                        rewrites.push((i, i + len, Some(format!("\\{:x} ", u32::from(c)))));
                     }
                 }
                 b'(' => open.push(b')'),
@@ -307,7 +340,7 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
                 // which `cssparser` takes for an error token and `selectors` then rejects a
                 // whole forgiving list for; Selectors 4 drops only the item it is in. Another
                 // delimiter that makes the item invalid instead.
-                b')' | b']' | b'}' => rewrites.push((i, i + 1, "!".to_owned())),
+                b')' | b']' | b'}' => rewrites.push((i, i + 1, None)),
                 _ => {}
             },
         }
@@ -316,13 +349,21 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
     // `i` past the end: the input ends with a backslash that escapes nothing.
     let trailing_escape = i > b.len();
     if state == In::Markup && open.is_empty() && !trailing_escape && rewrites.is_empty() {
-        return std::borrow::Cow::Borrowed(source);
+        return (std::borrow::Cow::Borrowed(source), None);
     }
+    let marker = rewrites
+        .iter()
+        .any(|(_, _, with)| with.is_none())
+        .then(|| Marker::for_source(source));
     let mut s = String::with_capacity(source.len() + open.len() + 8 * rewrites.len() + 4);
     let mut from = 0;
     for (at, to, with) in &rewrites {
         s.push_str(&source[from..*at]);
-        s.push_str(with);
+        match (with, &marker) {
+            (Some(with), _) => s.push_str(with),
+            (None, Some(marker)) => marker.write(&source[*at..*to], &mut s),
+            (None, None) => unreachable!("a marker is made when one is needed"),
+        }
         from = *to;
     }
     s.push_str(&source[from..]);
@@ -339,7 +380,103 @@ fn closed_at_end(source: &str) -> std::borrow::Cow<'_, str> {
         In::Markup => {}
     }
     s.extend(open.iter().rev().map(|&c| char::from(c)));
-    std::borrow::Cow::Owned(s)
+    (std::borrow::Cow::Owned(s), marker)
+}
+
+/// The `!` that [`closed_at_end`] writes to make an item of a forgiving list invalid, made so
+/// that the text it replaced can be found again: `!`, a sentinel, that text's bytes in hex
+/// (none for a `!` inserted), the sentinel. The sentinel is the first string of control
+/// characters (U+0001 to U+0008, U+000E to U+001F, U+007F: delimiters to CSS, which no
+/// serialisation of a name or a string writes unescaped, and which Rust's `trim` keeps) that
+/// does not occur in the source, so every occurrence of `!` and the sentinel in a
+/// serialisation is a marker.
+#[derive(Clone, Debug)]
+struct Marker {
+    sentinel: Box<str>,
+}
+
+impl Marker {
+    const ALPHABET: [u8; 27] = [
+        0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x0E, 0x0F, 0x10, 0x11, 0x12, 0x13, 0x14,
+        0x15, 0x16, 0x17, 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F, 0x7F,
+    ];
+
+    /// The shortest sentinel (then the first in the alphabet's order) that `source` does not
+    /// hold: at most as many are tried as `source` has windows of that length, plus one.
+    fn for_source(source: &str) -> Marker {
+        let b = source.as_bytes();
+        let base = Self::ALPHABET.len();
+        for len in 1_u32.. {
+            let present: std::collections::HashSet<&[u8]> = b
+                .windows(len as usize)
+                .filter(|w| w.iter().all(|c| Self::ALPHABET.contains(c)))
+                .collect();
+            let Some(count) = base.checked_pow(len) else {
+                break;
+            };
+            for k in 0..count {
+                let mut candidate = Vec::with_capacity(len as usize);
+                let mut rest = k;
+                for _ in 0..len {
+                    candidate.push(Self::ALPHABET[rest % base]);
+                    rest /= base;
+                }
+                if !present.contains(candidate.as_slice()) {
+                    let sentinel = candidate.into_iter().map(char::from).collect::<String>();
+                    return Marker {
+                        sentinel: sentinel.into(),
+                    };
+                }
+            }
+        }
+        unreachable!("a string longer than the source is not in it")
+    }
+
+    /// Writes the marker that stands in for `replaced` to `out`.
+    fn write(&self, replaced: &str, out: &mut String) {
+        out.push('!');
+        out.push_str(&self.sentinel);
+        for byte in replaced.bytes() {
+            out.push_str(&format!("{byte:02x}"));
+        }
+        out.push_str(&self.sentinel);
+    }
+
+    /// `text` with each marker replaced by the text it stands in for (and a backslash that
+    /// escapes nothing followed by its newline).
+    fn restore(&self, text: &str) -> String {
+        let open = format!("!{}", self.sentinel);
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(at) = rest.find(&open) {
+            out.push_str(&rest[..at]);
+            let after = &rest[at + open.len()..];
+            let Some(end) = after.find(&*self.sentinel) else {
+                // Not written by `write`: kept as it is.
+                out.push_str(&rest[at..]);
+                return out;
+            };
+            let hex = &after.as_bytes()[..end];
+            let bytes: Vec<u8> = hex
+                .chunks(2)
+                .filter_map(|pair| {
+                    std::str::from_utf8(pair)
+                        .ok()
+                        .and_then(|p| u8::from_str_radix(p, 16).ok())
+                })
+                .collect();
+            rest = &after[end + self.sentinel.len()..];
+            out.push_str(&String::from_utf8_lossy(&bytes));
+            // A backslash that escapes nothing (it stood before a newline) is written with a
+            // newline after it (CSS Syntax, 9 "Serialization"), which the item's trim may
+            // have cut: without it, it would escape what follows.
+            if bytes == b"\\" && !rest.starts_with(['\n', '\r', '\x0C']) {
+                out.push('\n');
+            }
+        }
+        out.push_str(rest);
+        out
+    }
 }
 
 /// A newline to CSS Syntax (after its preprocessing: LF, CR, FF): after a backslash it is no
@@ -371,10 +508,24 @@ impl Selector {
     /// The text is not a selector list, or uses what we do not support (see the module
     /// docs); the error says where and why.
     pub fn parse(source: &str) -> Result<Selector, SelectorError> {
-        match parse_list(&closed_at_end(source)) {
+        let (text, marker) = closed_at_end(source);
+        match parse_list(&text) {
             Ok(list) => {
-                let keys = list.slice().iter().map(Key::of).collect();
-                Ok(Selector { list, keys })
+                let keys: Box<[Key]> = list.slice().iter().map(Key::of).collect();
+                let plans: Box<[Plan]> = list
+                    .slice()
+                    .iter()
+                    .zip(&keys)
+                    .map(|(s, k)| Plan::of(s, k))
+                    .collect();
+                let chains = plans.iter().filter(|p| matches!(p, Plan::Chain(_))).count();
+                Ok(Selector {
+                    list,
+                    keys,
+                    marker,
+                    plans,
+                    chains,
+                })
             }
             Err(e) => Err(error::locate(source, &e)),
         }
@@ -434,10 +585,14 @@ impl FromStr for Selector {
 }
 
 /// The selector serialised as CSS (CSSOM's "serialize a selector list": `A[HREF]` is written
-/// `a[href]`, quotes normalised).
+/// `a[href]`, quotes normalised; an invalid item of a forgiving list as written, as Selectors
+/// 4 keeps it).
 impl fmt::Display for Selector {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.list.to_css(f)
+        match &self.marker {
+            None => self.list.to_css(f),
+            Some(marker) => f.write_str(&marker.restore(&self.list.to_css_string())),
+        }
     }
 }
 
@@ -468,6 +623,9 @@ pub struct Select<'d, 'a, 's> {
     quirks_mode: matching::QuirksMode,
     caches: SelectorCaches,
     has: QueryCache,
+    /// The walk that matches the chains top down (`complex`), once started; `None` for a
+    /// selector without chains, which walks with `next`.
+    walk: Option<(Query<'s>, Walk)>,
 }
 
 impl<'d, 'a, 's> Select<'d, 'a, 's> {
@@ -482,6 +640,7 @@ impl<'d, 'a, 's> Select<'d, 'a, 's> {
             quirks_mode: quirks(doc),
             caches: SelectorCaches::default(),
             has: QueryCache::default(),
+            walk: None,
         }
     }
 }
@@ -515,6 +674,21 @@ impl<'d, 'a> Iterator for Select<'d, 'a, '_> {
 
     fn next(&mut self) -> Option<NodeRef<'d, 'a>> {
         let doc = self.doc;
+        if self.selector.chains > 0 {
+            let mut context = context(&mut self.caches, &self.has, self.quirks_mode, self.scope);
+            if self.walk.is_none() {
+                self.next?;
+                self.next = None;
+                let selector = self.selector;
+                let query = Query::new(selector.list.slice(), &selector.keys, &selector.plans);
+                let walk = Walk::new(&query, doc, self.root, &mut context);
+                self.walk = Some((query, walk));
+            }
+            let (query, walk) = self.walk.as_mut()?;
+            return walk
+                .next_match(query, doc, &mut context)
+                .map(|id| doc.get(id));
+        }
         let mut context = context(&mut self.caches, &self.has, self.quirks_mode, self.scope);
         while let Some(id) = self.next {
             self.next = following(doc, self.root, id);

@@ -33,8 +33,8 @@ pub(crate) fn matches(e: NodeRef<'_, '_>, pc: &PseudoClass, cache: Option<&TreeC
         PseudoClass::Enabled => is_enableable(e) && !is_actually_disabled(e),
         PseudoClass::Required => required_state(e) == Some(true),
         PseudoClass::Optional => required_state(e) == Some(false),
-        PseudoClass::ReadWrite => is_read_write(e),
-        PseudoClass::ReadOnly => e.namespace() == Some(Namespace::Html) && !is_read_write(e),
+        PseudoClass::ReadWrite => is_read_write(e, cache),
+        PseudoClass::ReadOnly => e.namespace() == Some(Namespace::Html) && !is_read_write(e, cache),
         PseudoClass::Defined => is_defined(e),
         PseudoClass::Default => is_default(e, cache),
         PseudoClass::Indeterminate => is_indeterminate(e, cache),
@@ -66,7 +66,8 @@ pub(crate) fn matches(e: NodeRef<'_, '_>, pc: &PseudoClass, cache: Option<&TreeC
 
 /// What the pseudo-classes of one query keep, so that a query costs O(elements) however
 /// deep the tree: the language and the directionality of the elements met (inherited down
-/// the tree: each is computed once, from the nearest element whose value is known), the
+/// the tree: each is computed once, from the nearest element whose value is known), whether
+/// they are editable (likewise), the
 /// pragma-set default language and each form's default button (each looked up across the
 /// whole tree once).
 #[derive(Default)]
@@ -76,6 +77,8 @@ pub(crate) struct TreeCache {
     lang: RefCell<Vec<u32>>,
     /// By node index: 0 when not known yet, 1 ltr, 2 rtl.
     dir: RefCell<Vec<u8>>,
+    /// By node index: 0 when not known yet, 1 not editable, 2 editable (`contenteditable`).
+    editable: RefCell<Vec<u8>>,
     /// The `meta` element that sets the pragma-set default language, if any.
     pragma: OnceCell<Option<NodeId>>,
     /// The default button of each form of the document: form, button.
@@ -232,13 +235,13 @@ fn required_state(e: NodeRef<'_, '_>) -> Option<bool> {
 /// `:read-write` (4.16.3): an `input` to which `readonly` applies that is mutable (no
 /// `readonly` attribute, not disabled), a `textarea` with no `readonly` attribute that is not
 /// disabled, or another element that is an editing host or editable.
-fn is_read_write(e: NodeRef<'_, '_>) -> bool {
+fn is_read_write(e: NodeRef<'_, '_>, cache: &TreeCache) -> bool {
     if e.is_html(Tag::Input) {
         input_type(e) == InputType::TextLike && !has_attr(e, "readonly") && !is_actually_disabled(e)
     } else if e.is_html(Tag::Textarea) {
         !has_attr(e, "readonly") && !is_actually_disabled(e)
     } else {
-        is_editable(e)
+        is_editable(e, cache)
     }
 }
 
@@ -247,9 +250,25 @@ fn is_read_write(e: NodeRef<'_, '_>) -> bool {
 /// value decides: `""`, `true` or `plaintext-only` (an editing host, whose descendants are
 /// editable) or `false` (not editable, nor are its descendants unless they are hosts
 /// themselves). Invalid values and a missing attribute inherit. (No document is in design
-/// mode.)
-fn is_editable(e: NodeRef<'_, '_>) -> bool {
+/// mode.) Kept in `cache` for the element and the ancestors it was found through.
+fn is_editable(e: NodeRef<'_, '_>, cache: &TreeCache) -> bool {
+    let mut known = cache.editable.borrow_mut();
+    if known.len() < e.document().len() {
+        known.resize(e.document().len(), 0);
+    }
+    let mut path = Vec::new();
+    let mut answer = false;
     for a in std::iter::once(e).chain(e.ancestors()) {
+        let i = a.node_id().index();
+        match known[i] {
+            1 => break,
+            2 => {
+                answer = true;
+                break;
+            }
+            _ => {}
+        }
+        path.push(i);
         if a.namespace() != Some(Namespace::Html) {
             continue;
         }
@@ -259,13 +278,17 @@ fn is_editable(e: NodeRef<'_, '_>) -> bool {
                     || v.eq_ignore_ascii_case("true")
                     || v.eq_ignore_ascii_case("plaintext-only") =>
             {
-                return true;
+                answer = true;
+                break;
             }
-            Some(v) if v.eq_ignore_ascii_case("false") => return false,
+            Some(v) if v.eq_ignore_ascii_case("false") => break,
             _ => {}
         }
     }
-    false
+    for i in path {
+        known[i] = if answer { 2 } else { 1 };
+    }
+    answer
 }
 
 /// `:defined` (4.16.3, DOM "defined"): an element is defined unless its custom element state

@@ -1364,6 +1364,43 @@ fn serialised_and_parsed_again() {
     assert!(format!("{s:?}").starts_with("Selector("));
 }
 
+/// An invalid item of a forgiving list serialises as written (Selectors 4, 16.1; the CSSWG's
+/// 2023 resolution, csswg-drafts#8356: "preserve invalid selectors inside forgiving selector
+/// lists"), whatever the parser had to do to keep it from spoiling the rest of the list, and
+/// the text parses again to the same selector.
+#[test]
+fn invalid_items_of_forgiving_lists_serialise_as_written() {
+    let arena = Arena::new();
+    let doc = parse_document_str(
+        &arena,
+        page!("<p id=a class=a></p><p id=b class=b></p><p id=c></p>"),
+        &ParseOptions::default(),
+    );
+    for (source, text) in [
+        ("p:is(.a, ], .b)", "p:is(.a, ], .b)"),
+        ("p:where(.a, x ] y, .b)", "p:where(.a, x ] y, .b)"),
+        ("p:is(.a, }, .b)", "p:is(.a, }, .b)"),
+        ("p:is(.a, \u{b}*, .b)", "p:is(.a, \u{b}*, .b)"),
+        ("p:is(.a, \\\n, .b)", "p:is(.a, \\\n, .b)"),
+        ("p:is(.a, [x=\"y\n], .b)", "p:is(.a, [x=\"y\n], .b)"),
+        ("p:is(.a, ]!, !], .b)", "p:is(.a, ]!, !], .b)"),
+        ("p:is(.a, :is(]), .b)", "p:is(.a, :is(]), .b)"),
+        ("p:is(.a, \u{1}], .b)", "p:is(.a, \u{1}], .b)"),
+    ] {
+        let s = sel(source);
+        assert_eq!(s.to_string(), text, "{source:?}");
+        assert_eq!(format!("{s:?}"), format!("Selector({text:?})"));
+        assert_eq!(labels(doc.select(&s)), ["a", "b"], "{source:?}");
+        let again = sel(&s.to_string());
+        assert_eq!(again.to_string(), text, "{source:?} parsed again");
+        assert_eq!(
+            labels(doc.select(&again)),
+            ["a", "b"],
+            "{source:?} parsed again"
+        );
+    }
+}
+
 /// The error of `selector`: (offset, found).
 fn error(selector: &str) -> SelectorError {
     match Selector::parse(selector) {
@@ -1519,4 +1556,48 @@ fn linear_on_long_runs_and_deep_nesting() {
         doc.select(&sel(".s:has(> .s ~ .s:last-child a)")).count(),
         levels - 1
     );
+}
+
+/// Descendant, child and sibling combinators on deep and long pages: a query of all matches
+/// walks the tree once, top down, with each element's chain state inherited from its parent
+/// and its earlier sibling (not an ancestor or sibling walk per element), so it stays linear
+/// and uses no recursion: 100,000 nested elements cannot overflow the stack.
+#[test]
+fn combinators_on_deep_and_long_pages() {
+    let arena = Arena::new();
+    let depth = 100_000;
+    // Every level a `div` holding a `p` with a link, then the next level.
+    let deep = "<div><p><a href=x>a</a></p>".repeat(depth);
+    let doc = parse_document_str(&arena, &deep, &ParseOptions::default());
+    assert_eq!(doc.select(&sel("div")).count(), depth);
+    assert_eq!(doc.select(&sel("div div p")).count(), depth - 1);
+    assert_eq!(doc.select(&sel("div > p > a")).count(), depth);
+    // The chain fails at the top for every link: no `section` anywhere.
+    assert_eq!(doc.select(&sel("section :not(div) a")).count(), 0);
+    assert_eq!(doc.select(&sel("body :not(div) a")).count(), depth);
+    assert_eq!(doc.select(&sel("p + div p")).count(), depth - 1);
+    assert_eq!(doc.select(&sel("p ~ div > p")).count(), depth - 1);
+    assert_eq!(
+        doc.select(&sel("span ~ div a, em a, div > p")).count(),
+        depth
+    );
+    // From the innermost `div`: matched against the whole tree, its ancestors included.
+    let innermost = doc.select(&sel("div:not(:has(div))")).next().unwrap();
+    assert_eq!(innermost.select(&sel("div div > p a")).count(), 1);
+    assert_eq!(innermost.select(&sel("p + div > p")).count(), 1);
+    assert_eq!(innermost.select(&sel(":scope > p")).count(), 1);
+    // Editability is inherited down the tree, found once per element and query.
+    assert_eq!(doc.select(&sel(":read-only")).count(), 3 * depth + 3);
+    assert_eq!(doc.select(&sel("a:read-write")).count(), 0);
+
+    let n = 50_000;
+    let list = format!("<ul>{}</ul>", "<li>x".repeat(n));
+    let doc = parse_document_str(&arena, &list, &ParseOptions::default());
+    assert_eq!(doc.select(&sel("li + li")).count(), n - 1);
+    assert_eq!(doc.select(&sel("li ~ li")).count(), n - 1);
+    // No `.x` before any item: each item's earlier siblings would all be looked at.
+    assert_eq!(doc.select(&sel(".x ~ li")).count(), 0);
+    assert_eq!(doc.select(&sel("li:first-child ~ li ~ li")).count(), n - 2);
+    let last = doc.select(&sel("li:last-child")).next().unwrap();
+    assert!(last.matches(&sel("li:first-child ~ li")));
 }

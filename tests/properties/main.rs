@@ -6,6 +6,7 @@
 #[path = "../common/html_gen.rs"]
 mod html_gen;
 
+mod complex;
 mod fast_path;
 mod has;
 mod input;
