@@ -26,6 +26,7 @@ use encoding_rs::UTF_8;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyMemoryView, PyString};
 use self_cell::self_cell;
 use simdhtml::extract::{self, MainContent, MarkdownOptions, TextOptions};
@@ -50,12 +51,15 @@ create_exception!(
      `.path` and `.offset` say where."
 );
 
-/// The input a document borrows its text from.
+/// The input a document borrows its text from: a `bytes` object's own buffer (immutable), so
+/// that a page is not copied before it is parsed; a `str`'s UTF-8 (its encoding, made once
+/// under the stable ABI); a copy of a `bytearray` or `memoryview` (which may change under the
+/// document).
 enum Input {
     /// Bytes, decoded as a browser does.
-    Bytes(Vec<u8>),
+    Bytes(PyBackedBytes),
     /// Text, parsed as it is.
-    Text(String),
+    Text(PyBackedStr),
 }
 
 /// What a parsed tree borrows: the arena its nodes' strings live in and its input.
@@ -192,15 +196,15 @@ fn parse(
     let encoding = transport_charset(encoding.as_deref())?;
     let base = parse_base(base_url)?;
     let input = if let Ok(s) = data.cast::<PyString>() {
-        Input::Text(s.to_cow()?.into_owned())
+        Input::Text(PyBackedStr::try_from(s.clone())?)
     } else if let Ok(b) = data.cast::<PyBytes>() {
-        Input::Bytes(b.as_bytes().to_vec())
+        Input::Bytes(PyBackedBytes::from(b.clone()))
     } else if let Ok(b) = data.cast::<PyByteArray>() {
-        Input::Bytes(b.to_vec())
+        Input::Bytes(PyBackedBytes::from(b.clone()))
     } else if let Ok(m) = data.cast::<PyMemoryView>() {
         // The limited API has no buffer protocol before 3.11: copy through `tobytes()`.
         let b = m.call_method0("tobytes")?;
-        Input::Bytes(b.cast::<PyBytes>()?.as_bytes().to_vec())
+        Input::Bytes(PyBackedBytes::from(b.cast_into::<PyBytes>()?))
     } else {
         return Err(PyTypeError::new_err(format!(
             "parse() takes bytes, bytearray, memoryview or str, not {}",
@@ -262,7 +266,7 @@ impl Document {
         py.detach(|| {
             let parsed = self.lock();
             let input = match &parsed.borrow_owner().input {
-                Input::Bytes(b) => b.as_slice(),
+                Input::Bytes(b) => &b[..],
                 Input::Text(t) => t.as_bytes(),
             };
             extract::with_main_content(parsed.borrow_dependent(), input, &self.options, f)

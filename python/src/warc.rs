@@ -7,6 +7,7 @@ use std::sync::Mutex;
 
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::{PyBytes, PyDict};
 use simdhtml::warc::{Event, Page, Reader, ReaderOptions, Record};
 
@@ -482,7 +483,7 @@ impl WarcRecord {
             Some(given) => given,
             None => transport_charset(self.charset.as_deref())?,
         };
-        let input = Input::Bytes(self.body.bind(py).as_bytes().to_vec());
+        let input = Input::Bytes(PyBackedBytes::from(self.body.bind(py).clone()));
         // By default in the author's encoding, as `batch` reads records and files.
         parse_input(py, input, encoding, guess_utf8, base, scripting)
     }

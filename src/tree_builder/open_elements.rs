@@ -111,16 +111,30 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         }
     }
 
-    /// Inserts `id` into a stack-ordered list of open elements.
+    /// Inserts `id` into a stack-ordered list of open elements: pushed, inline, in the usual
+    /// case of an element pushed onto the stack (it is the last of its list).
+    #[inline(always)]
     fn list_insert(list: &mut Vec<ElemId>, elems: &[super::Elem<'a, S::Handle>], id: ElemId) {
         let pos = elems[id as usize].pos;
         match list.last() {
             Some(&last) if elems[last as usize].pos > pos => {
-                let i = list.partition_point(|&x| elems[x as usize].pos < pos);
-                list.insert(i, id);
+                Self::list_insert_before_last(list, elems, id, pos);
             }
             _ => list.push(id),
         }
+    }
+
+    /// [`Self::list_insert`] of `id`, at stack position `pos`, where it goes before the list's
+    /// last entry (the adoption agency algorithm's insertions into the stack).
+    #[inline(never)]
+    fn list_insert_before_last(
+        list: &mut Vec<ElemId>,
+        elems: &[super::Elem<'a, S::Handle>],
+        id: ElemId,
+        pos: u32,
+    ) {
+        let i = list.partition_point(|&x| elems[x as usize].pos < pos);
+        list.insert(i, id);
     }
 
     /// Removes `id` from a stack-ordered list of open elements (usually its last entry).
