@@ -104,7 +104,11 @@ fn deep_nesting_is_linear() {
     // Main landmarks inside hidden, furniture-named wrappers, each marked once.
     check(
         "main landmarks",
-        &nested("<div class='sidebar hide'>text, more<main>", "</main></div>", n),
+        &nested(
+            "<div class='sidebar hide'>text, more<main>",
+            "</main></div>",
+            n,
+        ),
     );
 }
 
