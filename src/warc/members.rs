@@ -153,8 +153,25 @@ impl<R: Read + Seek> Split<R> {
         }
     }
 
-    /// Starts cutting `file` at offset `at`, where a member starts (or the file ends).
+    /// Starts cutting `file` at offset `at`, where a member starts (or the file ends). When
+    /// the reader comes back after inflating a member itself, the pieces out that start at
+    /// `at` or later are still good: they are kept, and cutting goes on after them.
     pub(crate) fn begin(&mut self, mut file: R, at: u64) {
+        while let Some(Piece::Task { start, size, .. }) = self.out.front()
+            && *start < at
+        {
+            self.out_bytes -= *size;
+            self.out.pop_front();
+        }
+        if let Some(Piece::Task { start, .. }) = self.out.front()
+            && *start == at
+            && file
+                .seek(SeekFrom::Start(self.base + self.buf.len() as u64))
+                .is_ok()
+        {
+            self.file = Some(file);
+            return;
+        }
         self.buf.clear();
         self.out.clear();
         self.out_bytes = 0;
@@ -185,11 +202,8 @@ impl<R: Read + Seek> Split<R> {
     }
 
     /// Gives the file back for the reader to inflate the member at `start`; the tasks out are
-    /// forgotten (their results go nowhere).
+    /// kept for [`Split::begin`].
     fn fall_back(&mut self, start: u64) -> Next<R> {
-        self.out.clear();
-        self.out_bytes = 0;
-        self.buf = Vec::new();
         match self.file.take() {
             Some(file) => Next::Inflate { start, file },
             None => Next::End,

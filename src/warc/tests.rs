@@ -496,3 +496,26 @@ fn a_member_over_the_limit_is_inflated_by_the_reader() {
     assert!(records(&events)[1].over_limit);
     assert_eq!(tasks.load(std::sync::atomic::Ordering::SeqCst), 2);
 }
+
+/// A member whose CRC is wrong: its task fails, the reader inflates it (and, resynchronising,
+/// the member after it) itself, and the task already out for the member after those is kept,
+/// not handed out again.
+#[test]
+fn tasks_out_past_a_member_the_reader_inflated_are_kept() {
+    let m: Vec<Vec<u8>> = three().iter().chain(&three()).map(|r| gzip(r)).collect();
+    let mut bad = m.clone();
+    let crc = bad[1].len() - 8;
+    bad[1][crc] ^= 0x01;
+    let file = bad.concat();
+    let tasks = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let count = tasks.clone();
+    let events = read_with_tasks(file.clone(), 1 << 20, 8, move |t| {
+        count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        t.run();
+    });
+    assert!(events == read(file, 1 << 20));
+    assert_eq!(errors(&events).len(), 1, "{events:?}");
+    assert_eq!(records(&events).len(), 6);
+    // Six members, six tasks: none handed out twice.
+    assert_eq!(tasks.load(std::sync::atomic::Ordering::SeqCst), 6);
+}
