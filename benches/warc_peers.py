@@ -7,6 +7,7 @@ $SIMDHTML_SHARED/warc/corpus-cc-style.warc.gz) on one core and on all cores:
 - simdhtml:     `simdhtml batch FILE --fields title,text,links --jobs N` (output to /dev/null)
 - resiliparse:  FastWARC's ArchiveIterator (HTTP parsed, payload decoded) + resiliparse's
                 HTMLTree (title, <a href> links) and extract_plain_text (text)
+- resiliparse (title, text): the same without the links, the job issue 27 compares with
 - selectolax:   warcio's ArchiveIterator + selectolax's Lexbor parser (title, text, links)
 
 Every pipeline reads the HTML responses (Content-Type text/html or application/xhtml+xml) and
@@ -15,8 +16,10 @@ the HTTP charset (else UTF-8 with replacement), as their libraries do by default
 is `--jobs N` for simdhtml and a multiprocessing pool of N workers fed by the reading process
 for the Python pipelines. Each measurement is the best of --repeat runs.
 
-Reported: seconds, HTML records per second, and MB/s of HTML payload (the decoded payload
-bytes, 48.5 MB for the CC-style file; the compressed file is 8.7 MB).
+Reported: seconds, CPU seconds (user + sys, the process and its children: what a shared
+machine's load moves less than the clock), HTML records per second, MB/s of HTML payload (the
+decoded payload bytes, 48.5 MB for the CC-style file; the compressed file is 8.7 MB), and the
+time ratios against FastWARC + resiliparse with and without links, at the same job count.
 
 A peer whose modules cannot be imported is skipped, with a line saying so. Install them with
 `python3 -m venv /tmp/venv && /tmp/venv/bin/pip install fastwarc resiliparse warcio selectolax`
@@ -28,6 +31,7 @@ and run this script with that Python. Build simdhtml first: `cargo build --relea
 import argparse
 import multiprocessing
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -108,6 +112,16 @@ def resiliparse_work(item):
     return len(payload), title, len(text), len(links)
 
 
+def resiliparse_title_text_work(item):
+    from resiliparse.extract.html2text import extract_plain_text
+    from resiliparse.parse.html import HTMLTree
+    url, payload, ct = item
+    tree = HTMLTree.parse(decode(payload, ct))
+    title = tree.title
+    text = extract_plain_text(tree)
+    return len(payload), title, len(text)
+
+
 # --- selectolax (warcio + selectolax/Lexbor) ----------------------------------------------
 
 def warcio_pages(path):
@@ -137,12 +151,23 @@ def selectolax_work(item):
 PEERS = {
     "resiliparse": (("fastwarc", "resiliparse"), resiliparse_pages, resiliparse_work,
                     "FastWARC + resiliparse extract_plain_text"),
+    "resiliparse-title-text": (("fastwarc", "resiliparse"), resiliparse_pages,
+                               resiliparse_title_text_work,
+                               "FastWARC + resiliparse, title and text only"),
     "selectolax": (("warcio", "selectolax"), warcio_pages, selectolax_work,
                    "warcio + selectolax (Lexbor)"),
 }
 
 
+def cpu_seconds():
+    """User + sys CPU seconds of this process and its waited-for children."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def run_python(pages, work, path, jobs):
+    cpu = cpu_seconds()
     start = time.perf_counter()
     records = payload = 0
     if jobs == 1:
@@ -155,15 +180,17 @@ def run_python(pages, work, path, jobs):
             for n, *_ in pool.imap(work, pages(path), chunksize=4):
                 records += 1
                 payload += n
-    return time.perf_counter() - start, records, payload
+    return time.perf_counter() - start, cpu_seconds() - cpu, records, payload
 
 
 def run_simdhtml(binary, path, jobs):
+    cpu = cpu_seconds()
     start = time.perf_counter()
     out = subprocess.run([binary, "batch", path, "--fields", "title,text,links",
                           "--jobs", str(jobs)], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, check=False)
     secs = time.perf_counter() - start
+    cpu = cpu_seconds() - cpu
     if out.returncode not in (0, 1):
         sys.exit("simdhtml failed: " + out.stderr.decode(errors="replace"))
     records = payload = 0
@@ -172,7 +199,7 @@ def run_simdhtml(binary, path, jobs):
             records += 1
             i = line.find(b'"bytes":')
             payload += int(line[i + 8:line.find(b",", i)])
-    return secs, records, payload
+    return secs, cpu, records, payload
 
 
 def main():
@@ -209,13 +236,17 @@ def main():
             continue
         for jobs in (1, args.jobs):
             rows.append((what, jobs) + best(lambda: run_python(pages, work, args.warc, jobs)))
-    base = {jobs: secs for (what, jobs, secs, _, _) in rows if what.startswith("FastWARC")}
-    print(f"{'pipeline':44} {'jobs':>4} {'seconds':>8} {'records/s':>10} {'MB/s':>7} "
-          f"{'vs resiliparse':>14}")
-    for what, jobs, secs, records, payload in rows:
+    base = {jobs: secs for (what, jobs, secs, *_) in rows
+            if what.startswith("FastWARC") and "only" not in what}
+    base_tt = {jobs: secs for (what, jobs, secs, *_) in rows
+               if what.startswith("FastWARC") and "only" in what}
+    print(f"{'pipeline':44} {'jobs':>4} {'seconds':>8} {'cpu s':>6} {'records/s':>10} "
+          f"{'MB/s':>7} {'vs resiliparse':>14} {'vs title+text':>13}")
+    for what, jobs, secs, cpu, records, payload in rows:
         ratio = f"{base[jobs] / secs:.1f}x" if jobs in base else "-"
-        print(f"{what:44} {jobs:>4} {secs:8.2f} {records / secs:10.0f} "
-              f"{payload / 1e6 / secs:7.1f} {ratio:>14}")
+        ratio_tt = f"{base_tt[jobs] / secs:.1f}x" if jobs in base_tt else "-"
+        print(f"{what:44} {jobs:>4} {secs:8.2f} {cpu:6.2f} {records / secs:10.0f} "
+              f"{payload / 1e6 / secs:7.1f} {ratio:>14} {ratio_tt:>13}")
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@
 
 mod error;
 pub mod http;
+mod members;
 mod payload;
 mod record_type;
 mod sniff;
@@ -41,6 +42,7 @@ use std::io::{Read, Seek};
 use std::path::Path;
 
 pub use error::{ReadError, ReadErrorKind};
+pub use members::InflateTask;
 pub use payload::{Capture, Page, PayloadKind, capture};
 pub use record_type::RecordType;
 pub use sniff::{RESOURCE_HEADER, sniffs_as_html};
@@ -88,7 +90,7 @@ pub enum Format {
 }
 
 /// One record of an archive.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
     /// Where to start reading to find the record: its first byte in an uncompressed file, the
     /// start of the gzip member (or LZ4 frame) it starts in (as CDX indexes give it), 0 for
@@ -228,7 +230,7 @@ impl Record {
 }
 
 /// What a [`Reader`] yields.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
     /// A record.
     Record(Record),
@@ -308,6 +310,23 @@ impl<R: Read + Seek> Reader<R> {
     /// The format, once the first record has told it.
     pub fn format(&self) -> Option<Format> {
         self.format
+    }
+
+    /// Has the gzip members of the file inflated by other threads: from the next member on,
+    /// each piece of the compressed file that may be one member (cut at the next gzip header,
+    /// found without inflating) is handed to `spawn` as an [`InflateTask`], at most `ahead`
+    /// (at least 1) of them and 32 MiB of inflated bytes out at once; the reader waits for
+    /// each when it comes to it. `spawn` runs the task on some thread, or queues it for one
+    /// (a dropped task costs only time). A piece that is not one sound member of at most
+    /// 16 MiB inflated (a corrupt member, bytes after the last one, a header-like run of bytes
+    /// inside compressed data) is inflated here as without tasks: the events are the same
+    /// either way. Other compressions are read as before.
+    pub fn inflate_members_with(
+        &mut self,
+        ahead: usize,
+        spawn: impl FnMut(InflateTask) + Send + 'static,
+    ) {
+        self.source.inflate_members_with(ahead, Box::new(spawn));
     }
 
     /// Reads more bytes of the current segment; false at its end.

@@ -5,6 +5,10 @@
 //! The reader above ([`super::Reader`]) asks [`Source::fill`] for more bytes; a decompression
 //! error is a [`Fill::Break`]: the bytes before it are good, the bytes after it (if any) come
 //! from the next gzip member that could be found, so they do not continue the ones before.
+//!
+//! Given a way to run tasks ([`Source::inflate_members_with`]), a gzip source has its members
+//! inflated on other threads (`members.rs`) and inflates here only those that are not one
+//! sound member, the same bytes either way.
 
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
@@ -12,6 +16,7 @@ use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use flate2::bufread::GzDecoder;
 
 use super::ReadErrorKind;
+use super::members::{Next, Spawn, Split};
 
 /// How an archive file is compressed, as its first bytes tell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,6 +130,8 @@ enum Gz<R: Read> {
         start: u64,
         data: Vec<u8>,
     },
+    /// Members inflated elsewhere: [`Source::split`] holds the file.
+    Split,
     Done,
 }
 
@@ -146,6 +153,10 @@ pub(crate) struct Source<R: Read + Seek> {
     members: std::collections::VecDeque<(u64, u64)>,
     /// Decompressed bytes handed out so far.
     produced: u64,
+    /// Cuts gzip members for other threads to inflate ([`Source::inflate_members_with`]).
+    split: Option<Split<R>>,
+    /// The next gzip member is inflated here: its piece was not one sound member.
+    inflate_next: bool,
 }
 
 impl<R: Read + Seek + Send + 'static> Source<R> {
@@ -187,6 +198,8 @@ impl<R: Read + Seek + Send + 'static> Source<R> {
             compression,
             members,
             produced: 0,
+            split: None,
+            inflate_next: false,
         })
     }
 }
@@ -195,6 +208,14 @@ impl<R: Read + Seek> Source<R> {
     /// The file's compression.
     pub(crate) fn compression(&self) -> Compression {
         self.compression
+    }
+
+    /// Has the gzip members from the next one on inflated by tasks given to `spawn`, at most
+    /// `ahead` out at once (nothing changes for other compressions).
+    pub(crate) fn inflate_members_with(&mut self, ahead: usize, spawn: Spawn) {
+        if self.compression == Compression::Gzip {
+            self.split = Some(Split::new(spawn, ahead));
+        }
     }
 
     /// Where the decompressed byte at `pos` comes from: the file offset to start reading at
@@ -296,9 +317,39 @@ impl<R: Read + Seek> Source<R> {
             };
             match std::mem::replace(state, Gz::Done) {
                 Gz::Done => return Fill::Eof,
+                Gz::Between(r) if !self.inflate_next && self.split.is_some() => {
+                    let at = r.pos;
+                    if let Some(split) = self.split.as_mut() {
+                        split.begin(r.inner.into_inner(), at);
+                    }
+                    *state = Gz::Split;
+                }
+                Gz::Split => match self.split.as_mut().map(Split::next) {
+                    Some(Next::Member { start, data }) => {
+                        *state = Gz::Split;
+                        self.members.push_back((self.produced, start));
+                        if !data.is_empty() {
+                            out.extend_from_slice(&data);
+                            return Fill::Data(data.len());
+                        }
+                    }
+                    Some(Next::Inflate { start, mut file }) => {
+                        if let Err(e) = file.seek(SeekFrom::Start(start)) {
+                            return Fill::Break {
+                                offset: start,
+                                kind: ReadErrorKind::Io,
+                                message: format!("cannot read: {e}"),
+                            };
+                        }
+                        self.inflate_next = true;
+                        *state = Gz::Between(counting(file, start));
+                    }
+                    Some(Next::End) | None => return Fill::Eof,
+                },
                 Gz::Between(mut r) => match r.fill_buf() {
                     Ok([]) => return Fill::Eof,
                     Ok(_) => {
+                        self.inflate_next = false;
                         let start = r.pos;
                         self.members.push_back((self.produced, start));
                         *state = Gz::In {
@@ -375,7 +426,7 @@ impl<R: Read + Seek> Source<R> {
 }
 
 /// Reads up to `want` bytes from `r` onto the end of `out`, retrying on `Interrupted`.
-fn read_into(r: &mut impl Read, out: &mut Vec<u8>, want: usize) -> io::Result<usize> {
+pub(super) fn read_into(r: &mut impl Read, out: &mut Vec<u8>, want: usize) -> io::Result<usize> {
     let old = out.len();
     out.resize(old + want, 0);
     let result = loop {
@@ -430,7 +481,7 @@ fn next_header<R: Read + Seek>(file: &mut R, from: u64) -> io::Result<Option<u64
 }
 
 /// The index of the first plausible gzip header in `buf` (with its 4th byte, the flags).
-fn find_header(buf: &[u8]) -> Option<usize> {
+pub(super) fn find_header(buf: &[u8]) -> Option<usize> {
     let mut i = 0;
     while let Some(j) = memchr::memchr(0x1F, &buf[i..]) {
         let k = i + j;

@@ -177,16 +177,19 @@ fn a_block_over_the_limit_is_read_past_not_stored() {
     );
 }
 
-#[test]
-fn garbage_between_gzip_members_and_a_corrupt_member_lose_only_themselves() {
-    let recs = three();
-    let m: Vec<Vec<u8>> = recs.iter().map(|r| gzip(r)).collect();
+/// The three records' gzip members (`m`) with junk after the first and the second corrupt.
+fn junk_and_a_corrupt_member(m: &[Vec<u8>]) -> Vec<u8> {
     let mut bad = m[1].clone();
     let mid = bad.len() / 2;
     bad[mid] ^= 0xFF;
     bad[mid + 1] ^= 0x55;
-    let file = [m[0].clone(), b"junk".to_vec(), bad, m[2].clone()].concat();
-    let events = read(file, 1 << 20);
+    [m[0].clone(), b"junk".to_vec(), bad, m[2].clone()].concat()
+}
+
+#[test]
+fn garbage_between_gzip_members_and_a_corrupt_member_lose_only_themselves() {
+    let m: Vec<Vec<u8>> = three().iter().map(|r| gzip(r)).collect();
+    let events = read(junk_and_a_corrupt_member(&m), 1 << 20);
     let got = records(&events);
     assert_eq!(
         got.first().map(|r| r.record_type()),
@@ -364,4 +367,155 @@ http://example.com/ 1.2.3.4 20080430204826 text/html -1\n\n"
     assert_eq!(got[1].date().as_deref(), Some("2008-04-30T20:48:26Z"));
     assert_eq!(got[1].block, b"hello");
     assert_eq!(got[2].bad_length.as_deref(), Some("-1"));
+}
+
+/// The events of `bytes` with the gzip members inflated by tasks that `run` gets (see
+/// [`Reader::inflate_members_with`]), `ahead` of them out at once.
+fn read_with_tasks(
+    bytes: Vec<u8>,
+    max_block: u64,
+    ahead: usize,
+    run: impl FnMut(InflateTask) + Send + 'static,
+) -> Vec<Event> {
+    let mut reader = Reader::new(Cursor::new(bytes), ReaderOptions { max_block }).unwrap();
+    reader.inflate_members_with(ahead, run);
+    reader.collect()
+}
+
+/// The same events with the members inflated by tasks (on a thread of their own, run at
+/// once, or dropped so that the reader inflates each itself), for any `ahead`.
+fn assert_same_with_tasks(name: &str, bytes: &[u8], max_block: u64) {
+    let want = read(bytes.to_vec(), max_block);
+    let (tx, rx) = std::sync::mpsc::channel::<InflateTask>();
+    let worker = std::thread::spawn(move || rx.into_iter().for_each(InflateTask::run));
+    for ahead in [1, 3, 64] {
+        let tx = tx.clone();
+        let threaded = read_with_tasks(bytes.to_vec(), max_block, ahead, move |t| {
+            tx.send(t).unwrap();
+        });
+        assert_eq!(threaded, want, "{name}, ahead {ahead}, on a thread");
+        let at_once = read_with_tasks(bytes.to_vec(), max_block, ahead, InflateTask::run);
+        assert_eq!(at_once, want, "{name}, ahead {ahead}, run at once");
+    }
+    let dropped = read_with_tasks(bytes.to_vec(), max_block, 2, drop);
+    assert_eq!(dropped, want, "{name}, tasks dropped");
+    drop(tx);
+    worker.join().unwrap();
+}
+
+/// Members inflated by tasks give the same events as members inflated by the reader, on
+/// sound files, on every cut of them, and on corrupt ones (a corrupt member, junk between
+/// members, bytes after the last one, one member for the whole file).
+#[test]
+fn members_inflated_by_tasks_give_the_same_events() {
+    let recs = three();
+    let m: Vec<Vec<u8>> = recs.iter().map(|r| gzip(r)).collect();
+    let files = [
+        ("per-record gzip", m.concat()),
+        ("whole gzip", gzip(&recs.concat())),
+        (
+            "two records a member",
+            [gzip(&recs[..2].concat()), m[2].clone()].concat(),
+        ),
+        ("junk and a corrupt member", junk_and_a_corrupt_member(&m)),
+        (
+            "bytes after the last member",
+            [m.concat(), b"trailing junk".to_vec()].concat(),
+        ),
+        (
+            "an empty member",
+            [m[0].clone(), gzip(b""), m[1].clone()].concat(),
+        ),
+        ("no member", Vec::new()),
+    ];
+    for (name, file) in &files {
+        assert_same_with_tasks(name, file, 1 << 20);
+        assert_same_with_tasks(name, file, 10);
+    }
+    let file = m.concat();
+    for cut in 0..file.len() {
+        assert_same_with_tasks(&format!("cut at {cut}"), &file[..cut], 1 << 20);
+    }
+    let mut next = rng(0xC0FFEE);
+    for i in 0..100 {
+        let mut bad = file.clone();
+        for _ in 0..1 + next() % 3 {
+            let at = (next() % bad.len() as u64) as usize;
+            bad[at] ^= 1 << (next() % 8);
+        }
+        assert_same_with_tasks(&format!("corruption {i}"), &bad, 1 << 20);
+    }
+}
+
+/// A gzip header inside a member's compressed bytes (here a stored block that holds one) cuts
+/// the member in two pieces, neither one sound member: the reader inflates that member itself
+/// and hands out the members after it again.
+#[test]
+fn a_header_inside_a_member_is_no_member_start() {
+    let recs = three();
+    let block = b"\x1f\x8b\x08\x00 looks like a gzip header";
+    let fake = warc_record("resource", "x", block);
+    let mut stored = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::none());
+    stored.write_all(&fake).unwrap();
+    let stored = stored.finish().unwrap();
+    assert!(super::source::find_header(&stored[1..]).is_some());
+    let parts = [gzip(&recs[0]), stored, gzip(&recs[1]), gzip(&recs[2])];
+    let file = parts.concat();
+    assert_same_with_tasks("a header inside a member", &file, 1 << 20);
+    // One out at a time: the first member; not the first half of the second (the four bytes
+    // before the false header, read as the member's inflated size, are over the limit), so the
+    // reader inflates the second member and the second half is never cut; then the third and
+    // the fourth.
+    let tasks = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let count = tasks.clone();
+    let events = read_with_tasks(file, 1 << 20, 1, move |t| {
+        count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        t.run();
+    });
+    assert!(errors(&events).is_empty(), "{events:?}");
+    assert_eq!(records(&events).len(), 4);
+    assert_eq!(records(&events)[1].block, block);
+    assert_eq!(tasks.load(std::sync::atomic::Ordering::SeqCst), 3);
+}
+
+/// A member that inflates to more than 16 MiB is inflated by the reader, as a stream; the
+/// members after it go out as tasks again.
+#[test]
+fn a_member_over_the_limit_is_inflated_by_the_reader() {
+    let recs = three();
+    let big = warc_record("resource", "big", &vec![b'a'; (16 << 20) + 1]);
+    let file = [gzip(&recs[0]), gzip(&big), gzip(&recs[1])].concat();
+    let tasks = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let count = tasks.clone();
+    let events = read_with_tasks(file.clone(), 1 << 10, 4, move |t| {
+        count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        t.run();
+    });
+    assert!(events == read(file, 1 << 10));
+    assert_eq!(records(&events).len(), 3);
+    assert!(records(&events)[1].over_limit);
+    assert_eq!(tasks.load(std::sync::atomic::Ordering::SeqCst), 2);
+}
+
+/// A member whose CRC is wrong: its task fails, the reader inflates it (and, resynchronising,
+/// the member after it) itself, and the task already out for the member after those is kept,
+/// not handed out again.
+#[test]
+fn tasks_out_past_a_member_the_reader_inflated_are_kept() {
+    let m: Vec<Vec<u8>> = three().iter().chain(&three()).map(|r| gzip(r)).collect();
+    let mut bad = m.clone();
+    let crc = bad[1].len() - 8;
+    bad[1][crc] ^= 0x01;
+    let file = bad.concat();
+    let tasks = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let count = tasks.clone();
+    let events = read_with_tasks(file.clone(), 1 << 20, 8, move |t| {
+        count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        t.run();
+    });
+    assert!(events == read(file, 1 << 20));
+    assert_eq!(errors(&events).len(), 1, "{events:?}");
+    assert_eq!(records(&events).len(), 6);
+    // Six members, six tasks: none handed out twice.
+    assert_eq!(tasks.load(std::sync::atomic::Ordering::SeqCst), 6);
 }

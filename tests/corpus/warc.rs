@@ -135,3 +135,61 @@ fn compressed_twins_give_the_same_records() {
         assert!(a == b, "{plain} and {packed} differ");
     }
 }
+
+/// Every fixture gives the same events, errors included, whether its gzip members are
+/// inflated by the reader or by two other threads (`Reader::inflate_members_with`), and so
+/// do the gzip ones cut short and with a corrupt member.
+#[test]
+fn members_inflated_on_other_threads_give_the_same_events() {
+    let Some(dir) = common::require_data(
+        "members_inflated_on_other_threads_give_the_same_events",
+        common::shared_dir().join("warc"),
+    ) else {
+        return;
+    };
+    let (tx, rx) = std::sync::mpsc::channel::<simdhtml::warc::InflateTask>();
+    let rx = std::sync::Arc::new(std::sync::Mutex::new(rx));
+    let workers: Vec<_> = (0..2)
+        .map(|_| {
+            let rx = rx.clone();
+            std::thread::spawn(move || {
+                while let Ok(task) = rx.lock().unwrap().recv() {
+                    task.run();
+                }
+            })
+        })
+        .collect();
+    let events = |bytes: Vec<u8>, tasks: bool| -> Vec<Event> {
+        let mut reader =
+            Reader::new(std::io::Cursor::new(bytes), ReaderOptions::default()).unwrap();
+        if tasks {
+            let tx = tx.clone();
+            reader.inflate_members_with(4, move |t| tx.send(t).unwrap());
+        }
+        reader.collect()
+    };
+    let mut gzipped = 0;
+    for row in manifest(&dir) {
+        let bytes = std::fs::read(dir.join(&row.file)).unwrap();
+        let mut variants = vec![(row.file.clone(), bytes.clone())];
+        if bytes.starts_with(&[0x1F, 0x8B]) {
+            gzipped += 1;
+            let (half, third) = (bytes.len() / 2, bytes.len() / 3);
+            variants.push((format!("{} cut in half", row.file), bytes[..half].to_vec()));
+            let mut bad = bytes.clone();
+            bad[third] ^= 0x5A;
+            variants.push((format!("{} corrupt at {third}", row.file), bad));
+        }
+        for (name, bytes) in variants {
+            assert!(
+                events(bytes.clone(), false) == events(bytes, true),
+                "{name}: the events differ"
+            );
+        }
+    }
+    assert!(gzipped > 20, "{gzipped} gzip fixtures");
+    drop(tx);
+    for w in workers {
+        w.join().unwrap();
+    }
+}

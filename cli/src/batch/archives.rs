@@ -1,11 +1,14 @@
 //! `simdhtml batch` on web archives (WARC, ARC; `simdhtml::warc` reads them): one JSON record
 //! per HTML response, in file order, parsed on all cores.
 //!
-//! Reader threads (one per four workers, at most one per archive) decompress the archives,
-//! side by side, split them into records and keep the HTML candidates (response and resource
-//! records whose type is HTML, or none to sniff); they go, numbered, through a bounded queue to
+//! Reader threads (one per four workers, at most one per archive) read the archives side by
+//! side, split them into records and keep the HTML candidates (response and resource records
+//! whose type is HTML, or none to sniff); they go, numbered, through a bounded queue to
 //! `--jobs` worker threads, which parse and serialise them; this thread writes them archive
-//! after archive, each in file order. The readers may be at most `16 × jobs` items ahead of
+//! after archive, each in file order. The gzip members of an archive are inflated by the
+//! workers too (`Reader::inflate_members_with`: the reader cuts the compressed file at its
+//! members' headers and waits for each member's bytes), so a reader thread does little and
+//! one archive keeps every worker busy. The readers may be at most `16 × jobs` items ahead of
 //! the writer in all (a token each; each reader at least 16), so memory stays near
 //! `16 × jobs` records (at most `--max-bytes` each) whatever the files' sizes.
 
@@ -17,7 +20,7 @@ use std::sync::{Mutex, mpsc};
 use serde_json::{Map, Value};
 use simdhtml::input::transport_charset;
 use simdhtml::select::Selector;
-use simdhtml::warc::{Capture, Event, ReadError, Reader, ReaderOptions, Record};
+use simdhtml::warc::{Capture, Event, InflateTask, ReadError, Reader, ReaderOptions, Record};
 use url::Url;
 
 use super::args::BatchArgs;
@@ -51,6 +54,19 @@ enum Item {
     Error(ReadError),
     /// The archive cannot be opened: `{"path", "error"}`.
     Unreadable(String),
+}
+
+/// What the workers take from the queue.
+enum Work {
+    /// Item `seq` of archive `archive`, read by reader `reader`.
+    Item {
+        archive: usize,
+        seq: u64,
+        reader: usize,
+        item: Item,
+    },
+    /// A gzip member that a reader waits for.
+    Inflate(InflateTask),
 }
 
 /// What a worker made of an item.
@@ -109,9 +125,12 @@ pub(crate) fn run_archives(
     let shape = out.shape();
     let jobs = jobs.max(1);
     let readers = jobs.div_ceil(4).clamp(1, paths.len().max(1));
+    // Gzip members out to the workers per reader: as many as the queue holds and as many
+    // again, so that the next one is inflated when its reader comes to it.
+    let ahead = (4 * jobs).div_ceil(readers);
     let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     let next_archive = AtomicUsize::new(0);
-    let (item_tx, item_rx) = mpsc::sync_channel::<(usize, u64, usize, Item)>(jobs * 2);
+    let (item_tx, item_rx) = mpsc::sync_channel::<Work>(jobs * 2);
     let item_rx = Mutex::new(item_rx);
     let (msg_tx, msg_rx) = mpsc::channel::<Msg>();
     std::thread::scope(|scope| -> anyhow::Result<(u64, usize)> {
@@ -127,7 +146,8 @@ pub(crate) fn run_archives(
                     if a >= paths.len() {
                         break;
                     }
-                    let Some((n, records, skipped)) = split(paths[a], a, r, args, &items, &tokens)
+                    let Some((n, records, skipped)) =
+                        split(paths[a], a, r, args, ahead, &items, &tokens)
                     else {
                         break;
                     };
@@ -149,8 +169,20 @@ pub(crate) fn run_archives(
             scope.spawn(move || {
                 loop {
                     let next = item_rx.lock().map(|rx| rx.recv());
-                    let Ok(Ok((archive, seq, reader, item))) = next else {
-                        break;
+                    let (archive, seq, reader, item) = match next {
+                        Ok(Ok(Work::Item {
+                            archive,
+                            seq,
+                            reader,
+                            item,
+                        })) => (archive, seq, reader, item),
+                        Ok(Ok(Work::Inflate(task))) => {
+                            // A panic (a bug) drops the task: its reader inflates the member.
+                            let run = std::panic::AssertUnwindSafe(|| task.run());
+                            let _ = std::panic::catch_unwind(run);
+                            continue;
+                        }
+                        _ => break,
                     };
                     // A panic (a bug) becomes the item's error record: the writer waits for
                     // every item, so a lost one would stall it.
@@ -274,17 +306,24 @@ fn split(
     archive: usize,
     reader_id: usize,
     args: &BatchArgs,
-    items: &mpsc::SyncSender<(usize, u64, usize, Item)>,
+    ahead: usize,
+    items: &mpsc::SyncSender<Work>,
     tokens: &mpsc::SyncSender<()>,
 ) -> Option<(u64, u64, u64)> {
     let (mut records, mut skipped, mut seq) = (0u64, 0u64, 0u64);
     let send = |item: Item, seq: &mut u64| -> Option<()> {
         tokens.send(()).ok()?;
-        items.send((archive, *seq, reader_id, item)).ok()?;
+        let work = Work::Item {
+            archive,
+            seq: *seq,
+            reader: reader_id,
+            item,
+        };
+        items.send(work).ok()?;
         *seq += 1;
         Some(())
     };
-    let reader = match Reader::open(
+    let mut reader = match Reader::open(
         path,
         ReaderOptions {
             max_block: args.max_bytes,
@@ -296,6 +335,11 @@ fn split(
             return Some((seq, 0, 0));
         }
     };
+    let inflate = items.clone();
+    reader.inflate_members_with(ahead, move |task| {
+        // Workers gone: the dropped task is inflated by the reader.
+        let _ = inflate.send(Work::Inflate(task));
+    });
     for event in reader {
         let item = match event {
             Event::Error(e) => Item::Error(e),

@@ -490,3 +490,55 @@ fn a_panicking_worker_gives_an_error_record_and_the_batch_goes_on() {
         assert!(failed[0]["path"].as_str().unwrap().ends_with("b.warc.gz"));
     }
 }
+
+/// A per-record gzip archive of many pages, with a corrupt member among them: the workers
+/// inflate the members, and the corrupt one gives one error record at its offset while every
+/// other page comes out, in file order, whatever the number of workers.
+#[test]
+fn a_corrupt_member_among_many_gives_one_error_record() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut members: Vec<Vec<u8>> = (0..150)
+        .map(|i| {
+            let body = format!("<title>page {i}</title><p>{}", "text ".repeat(i * 7));
+            gzip(&warc_record(
+                "response",
+                &format!("http://p.test/{i}"),
+                &response("text/html", &body),
+            ))
+        })
+        .collect();
+    // The first byte of the deflate data (after the 10-byte header): block type 3, which does
+    // not exist.
+    let bad = 97;
+    members[bad][10] = 0xFF;
+    let file = tmp.path().join("many.warc.gz");
+    std::fs::write(&file, members.concat()).unwrap();
+    let bad_offset: usize = members[..bad].iter().map(Vec::len).sum();
+    let mut first = None;
+    for jobs in ["1", "2", "8"] {
+        let (code, out, err) = simdhtml(&["batch", &s(&file), "--jobs", jobs]);
+        assert_eq!(code, 1, "{err}");
+        let recs = records(&out);
+        let titles: Vec<String> = recs
+            .iter()
+            .filter_map(|r| r["title"].as_str().map(str::to_owned))
+            .collect();
+        let want: Vec<String> = (0..150)
+            .filter(|&i| i != bad)
+            .map(|i| format!("page {i}"))
+            .collect();
+        assert_eq!(titles, want, "--jobs {jobs}");
+        let errors: Vec<&Value> = recs.iter().filter(|r| r.get("error").is_some()).collect();
+        assert_eq!(errors.len(), 1, "--jobs {jobs}: {errors:?}");
+        assert_eq!(errors[0]["offset"].as_u64(), Some(bad_offset as u64));
+        assert!(
+            errors[0]["error"]
+                .as_str()
+                .unwrap()
+                .contains("corrupt gzip member"),
+            "{}",
+            errors[0]
+        );
+        assert!(first.get_or_insert(out.clone()) == &out, "--jobs {jobs}");
+    }
+}
