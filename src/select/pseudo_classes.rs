@@ -983,22 +983,14 @@ fn auto_directionality(e: NodeRef<'_, '_>) -> Option<Direction> {
     None
 }
 
-/// The direction of the first character of `text` whose bidirectional class is L (ltr) or
-/// R / AL (rtl). The classes are approximated from the Unicode blocks: letters of the
-/// Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic and other right-to-left blocks
-/// are R or AL, other alphabetic characters L.
+/// The direction of the first character of `text` whose bidirectional class (Unicode's
+/// `Bidi_Class`, from the `unicode-bidi` crate's tables) is L (ltr) or R / AL (rtl).
 fn first_strong(text: &str) -> Option<Direction> {
-    text.chars().find_map(|c| {
-        let u = u32::from(c);
-        let rtl_block = matches!(u, 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF
-            | 0x1_0800..=0x1_0FFF | 0x1_E800..=0x1_EFFF);
-        if !c.is_alphabetic() {
-            None
-        } else if rtl_block {
-            Some(Direction::Rtl)
-        } else {
-            Some(Direction::Ltr)
-        }
+    use unicode_bidi::{BidiClass, bidi_class};
+    text.chars().find_map(|c| match bidi_class(c) {
+        BidiClass::L => Some(Direction::Ltr),
+        BidiClass::R | BidiClass::AL => Some(Direction::Rtl),
+        _ => None,
     })
 }
 

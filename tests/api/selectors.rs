@@ -1029,6 +1029,17 @@ const DIR: &[Case] = &[
         &["a"],
     ),
     case(
+        "strong by the bidirectional class, not by the script's block: a Hebrew point (NSM) \
+         is not strong, the letters after it decide; a Syriac letter (AL) is, and so is the \
+         Latin ordinal ª (L)",
+        page!(
+            "<div id=a dir=auto>\u{5bf}abc</div><div id=b dir=auto>\u{5bf}\u{710}</div>",
+            "<div id=c dir=auto>\u{aa}\u{5d0}</div>"
+        ),
+        "div:dir(rtl)",
+        &["b"],
+    ),
+    case(
         "auto skips elements with dir",
         page!("<div id=a dir=auto><span dir=ltr>abc</span>\u{5d0}</div>"),
         "div:dir(rtl)",
