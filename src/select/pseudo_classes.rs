@@ -726,8 +726,9 @@ fn range_state(e: NodeRef<'_, '_>) -> Option<bool> {
 /// for constraint validation that satisfies its constraints, `Some(false)` for one that
 /// does not, a `form` or `fieldset` by its candidates (invalid if one is); `None` for other
 /// elements. The constraints checked are those the markup alone decides: value missing
-/// (`required`) and, for `number`, range underflow and overflow; `pattern`, `type=email` /
-/// `url` mismatches and `step` are not checked (they count as satisfied).
+/// (`required`), for `number`, range underflow and overflow, and for `type=email`, type
+/// mismatch ([`email_mismatch`]); `pattern` (a JavaScript regular expression), `type=url`
+/// mismatch and `step` are not checked (they count as satisfied).
 fn validity(e: NodeRef<'_, '_>, cache: &TreeCache) -> Option<bool> {
     let el = e.as_element().filter(|el| el.ns == Namespace::Html)?;
     match el.tag {
@@ -735,7 +736,7 @@ fn validity(e: NodeRef<'_, '_>, cache: &TreeCache) -> Option<bool> {
             if barred(e) {
                 return None;
             }
-            Some(!value_missing(e, cache) && range_state(e) != Some(false))
+            Some(!value_missing(e, cache) && range_state(e) != Some(false) && !email_mismatch(e))
         }
         Tag::Form => {
             Some(
@@ -750,6 +751,53 @@ fn validity(e: NodeRef<'_, '_>, cache: &TreeCache) -> Option<bool> {
         ),
         _ => None,
     }
+}
+
+/// Whether an `input type=email` suffers from a type mismatch (4.10.5.1.5): its value, after
+/// value sanitisation (line breaks removed, leading and trailing ASCII white space stripped;
+/// with `multiple`, each comma-separated item stripped), is not empty and is not a valid
+/// e-mail address (or, with `multiple`, one of its items is not).
+fn email_mismatch(e: NodeRef<'_, '_>) -> bool {
+    if !e.is_html(Tag::Input)
+        || !e
+            .attr("type")
+            .is_some_and(|t| t.eq_ignore_ascii_case("email"))
+    {
+        return false;
+    }
+    let value = input_value(e);
+    let value = value.trim_matches(['\t', '\n', '\x0C', '\r', ' ']);
+    if value.is_empty() {
+        return false;
+    }
+    if has_attr(e, "multiple") {
+        value
+            .split(',')
+            .any(|item| !is_valid_email(item.trim_matches(['\t', '\n', '\x0C', '\r', ' '])))
+    } else {
+        !is_valid_email(value)
+    }
+}
+
+/// A valid e-mail address (4.10.5.1.5): one or more of ASCII letters, digits and
+/// ``.!#$%&'*+/=?^_`{|}~-``, `@`, then labels of ASCII letters, digits and `-` (1 to 63, not
+/// starting or ending with `-`) joined by `.`.
+fn is_valid_email(s: &str) -> bool {
+    let Some((local, domain)) = s.split_once('@') else {
+        return false;
+    };
+    let local_ok = !local.is_empty()
+        && local
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b".!#$%&'*+/=?^_`{|}~-".contains(&b));
+    let label_ok = |l: &str| {
+        let b = l.as_bytes();
+        (1..=63).contains(&b.len())
+            && b.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'-')
+            && b[0] != b'-'
+            && b[b.len() - 1] != b'-'
+    };
+    local_ok && domain.split('.').all(label_ok)
 }
 
 /// [`validity`] of a form control (not of a form or fieldset).

@@ -1116,7 +1116,8 @@ const FORM_STATES: &[Case] = &[
 ];
 
 /// `:valid` / `:invalid`, `:in-range` / `:out-of-range` (HTML 4.16.3, 4.10.20.1) as far as the
-/// markup decides: a missing required value, a `number` out of `min` / `max`.
+/// markup decides: a missing required value, a `number` out of `min` / `max`, an `email` that
+/// is not one.
 const VALIDITY: &[Case] = &[
     case(
         ":invalid required",
@@ -1133,6 +1134,18 @@ const VALIDITY: &[Case] = &[
         ),
         ":valid",
         &["a", "d"],
+    ),
+    case(
+        "type=email: a value that is not a valid e-mail address is a type mismatch \
+         (4.10.5.1.5); stripped of white space first, each item with multiple",
+        page!(
+            "<input id=a type=email value='ann@example.org'><input id=b type=email value='ann at example'>",
+            "<input id=c type=email value=' ann@x '><input id=d type=email multiple value='a@x, b@y'>",
+            "<input id=e type=email multiple value='a@x,,b@y'><input id=f type=email value='a@-x.org'>",
+            "<input id=g type=email value=''><input id=h type=EMAIL value='a@@x'>"
+        ),
+        "input:invalid",
+        &["b", "e", "f", "h"],
     ),
     case(
         "required select with its placeholder option",
