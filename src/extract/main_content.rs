@@ -959,10 +959,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         let mut holds = vec![false; doc.len()];
         for n in doc.descendants(self.root) {
             let Some(e) = doc.element(n) else { continue };
-            let main = (e.ns == Namespace::Html && e.tag == Tag::Main)
-                || e.attr("role")
-                    .is_some_and(|r| r.trim().eq_ignore_ascii_case("main"));
-            let mut up = main.then_some(n);
+            let mut up = is_main_landmark(e, e.attr("role")).then_some(n);
             while let Some(x) = up {
                 if holds[x.index()] {
                     break;
@@ -1806,21 +1803,7 @@ impl<'a> WalkAttrs<'a> {
     /// modal dialog. A closed panel ([`is_panel`](Self::is_panel)) is not hidden: a reader
     /// opens it.
     fn visible(&self) -> bool {
-        if self.is_panel() {
-            return true;
-        }
-        if (self.hidden && !self.is_streamed_segment())
-            || self.style.is_some_and(style_hides)
-            || self.class.is_some_and(class_hides)
-        {
-            return false;
-        }
-        if self.aria_hidden.is_some_and(|v| v.trim() == "true")
-            && !self.class.is_some_and(|c| c.contains("fallback-image"))
-        {
-            return false;
-        }
-        !(self.aria_modal == Some("true") && self.role == Some("dialog"))
+        self.is_panel() || (self.visible_but_for_class() && !self.class.is_some_and(class_hides))
     }
 
     /// A panel of a tab list, an accordion or a disclosure, which the page shows when the reader
@@ -1851,17 +1834,16 @@ impl<'a> WalkAttrs<'a> {
     /// [`visible`](Self::visible) but for the hiding classes ([`class_hides`]) and panels:
     /// what a wrapper of the main landmark must pass.
     fn visible_but_for_class(&self) -> bool {
+        let aria_hidden = self.aria_hidden.is_some_and(|v| v.trim() == "true")
+            && !self.class.is_some_and(|c| c.contains("fallback-image"));
         !((self.hidden && !self.is_streamed_segment())
             || self.style.is_some_and(style_hides)
-            || self.aria_hidden.is_some_and(|v| v.trim() == "true")
+            || aria_hidden
             || (self.aria_modal == Some("true") && self.role == Some("dialog")))
     }
 
     fn is_main_landmark(&self, e: &ElementData<'_>) -> bool {
-        (e.ns == Namespace::Html && e.tag == Tag::Main)
-            || self
-                .role
-                .is_some_and(|r| r.trim().eq_ignore_ascii_case("main"))
+        is_main_landmark(e, self.role)
     }
 
     fn names(&self, patterns: &Patterns) -> bool {
@@ -2138,6 +2120,12 @@ fn contains_any(s: &str, patterns: &Patterns) -> bool {
                         .all(|(x, y)| x.to_ascii_lowercase() == *y)
             })
     })
+}
+
+/// Whether `e` is a main landmark: a `main` element or role `main` (its `role` attribute).
+fn is_main_landmark(e: &ElementData<'_>, role: Option<&str>) -> bool {
+    (e.ns == Namespace::Html && e.tag == Tag::Main)
+        || role.is_some_and(|r| r.trim().eq_ignore_ascii_case("main"))
 }
 
 /// Whether a `class`/`id` names a post quoted in a reply: `quote` anywhere (ASCII
