@@ -490,6 +490,9 @@ struct Finder<'d, 'a> {
     thread: bool,
     /// Per node: it is or holds a main landmark ([`Finder::mark_main_landmarks`]).
     holds_main: Vec<bool>,
+    /// Per node: the landmark's content hidden until the page's scripts run
+    /// ([`Finder::mark_main_landmarks`]).
+    unveiled: Vec<bool>,
 }
 
 fn find(doc: &Document<'_>) -> MainContent {
@@ -515,6 +518,7 @@ fn find(doc: &Document<'_>) -> MainContent {
         product: false,
         thread: false,
         holds_main: Vec::new(),
+        unveiled: Vec::new(),
     };
     f.mark_main_landmarks();
     let signals = Signals::of(doc);
@@ -899,7 +903,8 @@ impl<'d, 'a> Finder<'d, 'a> {
                     let mut keep = kind != Kind::Skip
                         && (attrs.visible()
                             || attrs.may_be_panel() && follows_button(doc, n)
-                            || wraps_main && attrs.visible_but_for_class());
+                            || wraps_main && attrs.visible_but_for_class()
+                            || self.unveiled[n.index()] && !attrs.hidden);
                     if keep
                         && kind == Kind::Input
                         && doc.element(n).is_some_and(|e| e.tag == Tag::Button)
@@ -954,12 +959,24 @@ impl<'d, 'a> Finder<'d, 'a> {
     /// Fills [`Finder::holds_main`]: the main landmarks (`main`, role `main`) and their
     /// ancestors. One pass over the nodes; each ancestor is marked once (the walk up stops at
     /// a marked one), so nested landmarks cost no more.
+    ///
+    /// Fills [`Finder::unveiled`] too: where every child of a landmark that can show anything
+    /// is hidden by an inline `display: none` (and the landmark has no text of its own), the
+    /// page's content is hidden until its scripts run (a storefront's lock, an anti-flicker
+    /// snippet), and those children are its content.
     fn mark_main_landmarks(&mut self) {
         let doc = self.doc;
         let mut holds = vec![false; doc.len()];
+        let mut unveiled = vec![false; doc.len()];
         for n in doc.descendants(self.root) {
             let Some(e) = doc.element(n) else { continue };
-            let mut up = is_main_landmark(e, e.attr("role")).then_some(n);
+            let landmark = is_main_landmark(e, e.attr("role"));
+            if landmark && content_hidden_by_style(doc, n, self.scripting) {
+                for c in doc.children(n) {
+                    unveiled[c.index()] = doc.element(c).is_some();
+                }
+            }
+            let mut up = landmark.then_some(n);
             while let Some(x) = up {
                 if holds[x.index()] {
                     break;
@@ -969,6 +986,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             }
         }
         self.holds_main = holds;
+        self.unveiled = unveiled;
     }
 
     fn include(&mut self, n: NodeId, anc: Flags) {
@@ -1852,12 +1870,13 @@ impl<'a> WalkAttrs<'a> {
     }
 
     /// A segment of a page streamed by React's server rendering: the content of a suspended
-    /// part, sent later in a `hidden` `div` with the `id` `S:` and a number, which a script
-    /// moves into its place (the `template` `B:` and the number) as soon as it arrives.
+    /// part, sent later in a `hidden` `div` with the `id` `S:` and a number in hexadecimal
+    /// (`S:2e`), which a script moves into its place (the `template` `B:` and the number) as
+    /// soon as it arrives.
     fn is_streamed_segment(&self) -> bool {
         self.id
             .and_then(|id| id.strip_prefix("S:"))
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_hexdigit()))
     }
 
     /// A button that opens a panel (`aria-expanded` and `aria-controls`, the WAI-ARIA
@@ -2126,6 +2145,29 @@ fn contains_any(s: &str, patterns: &Patterns) -> bool {
 fn is_main_landmark(e: &ElementData<'_>, role: Option<&str>) -> bool {
     (e.ns == Namespace::Html && e.tag == Tag::Main)
         || role.is_some_and(|r| r.trim().eq_ignore_ascii_case("main"))
+}
+
+/// Whether every child of `n` that can show anything is an element hidden by an inline
+/// `display: none` ([`style_hides`]), and there is at least one: no text but white space, and
+/// no element other than those the walk never shows (`script`, `style`, `template`, …).
+fn content_hidden_by_style(doc: &Document<'_>, n: NodeId, scripting: bool) -> bool {
+    let mut hidden = false;
+    for c in doc.children(n) {
+        match doc.data(c) {
+            NodeData::Text(t) if !t.trim_matches(is_ascii_ws).is_empty() => return false,
+            NodeData::Element(e) => {
+                if kind_of(doc, c, scripting) == Kind::Skip {
+                    continue;
+                }
+                if !e.attr("style").is_some_and(style_hides) {
+                    return false;
+                }
+                hidden = true;
+            }
+            _ => {}
+        }
+    }
+    hidden
 }
 
 /// Whether a `class`/`id` names a post quoted in a reply: `quote` anywhere (ASCII
@@ -2429,11 +2471,33 @@ mod tests {
         let page = format!(
             "<div style='visibility:hidden'><template id=B:0></template><p>Loading…</p>\
              <div hidden id=S:0><article>{story}{story}</article></div>\
+             <template id=B:2e></template><div hidden id=S:2e><p>The specifications, streamed as segment 0x2e, with commas, clauses and figures.</p></div>\
              <div hidden id=S:x><p>Not a segment: a hidden template of a paragraph, with commas.</p></div></div>"
         );
         let text = main(&page);
         assert!(text.contains("streamed late"), "{text}");
+        // React numbers its segments in hexadecimal.
+        assert!(text.contains("segment 0x2e"), "{text}");
         assert!(!text.contains("Not a segment"), "{text}");
+    }
+
+    #[test]
+    fn a_main_landmark_hidden_until_the_scripts_run_is_content() {
+        let story = "<p>The roast, dark and bold, with notes of cocoa and cherry, ground or whole, in bags of one to five pounds.</p>";
+        let page = format!(
+            "<header><a href=/>Home</a></header><main>\n<div style='display:none'>{story}{story}</div>\n\
+             <script>unlock()</script></main><footer><p>Footer</p></footer>"
+        );
+        let text = main(&page);
+        assert!(text.contains("dark and bold"), "{text}");
+        // Beside content that shows, a hidden child stays hidden.
+        let page = format!(
+            "<main><div>{story}{story}</div><div style='display:none'><p>A size chart in a \
+             popup, hidden until asked for, with commas.</p></div></main>"
+        );
+        let text = main(&page);
+        assert!(text.contains("dark and bold"), "{text}");
+        assert!(!text.contains("size chart"), "{text}");
     }
 
     #[test]
