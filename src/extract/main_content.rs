@@ -86,6 +86,10 @@
 //!    style) with the reply's own text beside it is a post the reply
 //!    quotes, shown again where it was written: it is left out of the text (not of the choice
 //!    above, which it still counts towards).
+//! 10. **Repeated blocks.** A paragraph, list item or container of inline content of more
+//!     than 40 characters that repeats word for word one before it in the content (a section
+//!     written twice for narrow and wide screens) is left out; headings, code, preformatted
+//!     text and tables keep their repeats.
 //!
 //! Every step is one pass over the page's nodes or a bounded walk up from one node (at most
 //! five ancestors), so the time is linear in the page and the memory is one small record per
@@ -597,6 +601,7 @@ fn find(doc: &Document<'_>) -> MainContent {
         let mut whole = f.whole();
         whole.page_type = page_type::classify(&signals, true, page.text > 0.0);
         f.leave_out_quoted_posts(&mut whole);
+        f.leave_out_repeated_blocks(&mut whole);
         return whole;
     }
     if let Some(grid) = f.card_grid(len, &focused) {
@@ -615,6 +620,7 @@ fn find(doc: &Document<'_>) -> MainContent {
     }
     focused.page_type = page_type::classify(&signals, false, len > 0.0);
     f.leave_out_quoted_posts(&mut focused);
+    f.leave_out_repeated_blocks(&mut focused);
     focused
 }
 
@@ -787,6 +793,94 @@ impl<'d, 'a> Finder<'d, 'a> {
             {
                 content.left_out[n.index()] = true;
             }
+        }
+    }
+
+    /// Step 10: leave out of `content` a block of text (a paragraph or list item, or a
+    /// container of inline content only) of more than [`REPEATED_BLOCK`] characters that says
+    /// word for word (white space aside) what a block of the same kind before it in the
+    /// content says: the copy of a section that a page writes twice for narrow and wide
+    /// screens, a post quoted again. Headings stay (a table of contents lists them first), and
+    /// so do code, preformatted text and tables, whose lines and cells repeat by nature. One
+    /// pass over the content's nodes: each block's text is read once, and its descendants are
+    /// not looked at as blocks again.
+    fn leave_out_repeated_blocks(&self, content: &mut MainContent) {
+        let doc = self.doc;
+        let mut seen = std::collections::HashSet::new();
+        let mut text = String::new();
+        // Roots in document order; one inside another (step 7's grid inside the choice) is
+        // read with it.
+        let mut done = 0;
+        for r in content.roots.clone() {
+            let (mut i, to) = (self.pos[r.index()] as usize, self.end[r.index()] as usize);
+            if i < done {
+                continue;
+            }
+            done = to;
+            while i < to {
+                let n = self.order[i];
+                let next = (self.end[n.index()] as usize).max(i + 1);
+                let Some(e) = doc.element(n) else {
+                    i += 1;
+                    continue;
+                };
+                if content.is_left_out(n)
+                    || e.tag.is_preformatted()
+                    || matches!(self.kind(n), Kind::Code | Kind::Table)
+                    || self.flags(n).intersects(Flags::IN_CODE | Flags::IN_TABLE)
+                {
+                    i = next;
+                    continue;
+                }
+                if !self.is_text_block(n) {
+                    i += 1;
+                    continue;
+                }
+                text.clear();
+                let mut j = i + 1;
+                while j < next {
+                    let m = self.order[j];
+                    if content.is_left_out(m) {
+                        j = (self.end[m.index()] as usize).max(j + 1);
+                        continue;
+                    }
+                    if let NodeData::Text(t) = doc.data(m) {
+                        for w in t.split(is_ascii_ws).filter(|w| !w.is_empty()) {
+                            if !text.is_empty() {
+                                text.push(' ');
+                            }
+                            text.push_str(w);
+                        }
+                    }
+                    j += 1;
+                }
+                // A list item apart from paragraphs: a table of contents, a list of links,
+                // says what the sections' own text says again.
+                text.push(if self.kind(n) == Kind::Li {
+                    '\u{1}'
+                } else {
+                    '\u{2}'
+                });
+                if text.chars().count() > REPEATED_BLOCK && !seen.insert(hash_of(&text)) {
+                    content.left_out[n.index()] = true;
+                }
+                i = next;
+            }
+        }
+    }
+
+    /// A block of text for [`leave_out_repeated_blocks`](Self::leave_out_repeated_blocks): a
+    /// paragraph or list item, or a container whose element children are all inline.
+    fn is_text_block(&self, n: NodeId) -> bool {
+        match self.kind(n) {
+            Kind::Para | Kind::Li => true,
+            Kind::Container => self.included_element_children(n).all(|c| {
+                matches!(
+                    self.kind(c),
+                    Kind::Inline | Kind::A | Kind::Br | Kind::Img | Kind::Code
+                )
+            }),
+            _ => false,
         }
     }
 
@@ -1936,6 +2030,16 @@ const FURNITURE: Patterns = Patterns::new(&[
     "vote-count",
 ]);
 
+/// The length (characters, white space runs as one space) from which a block that repeats
+/// one before it is left out (step 10).
+const REPEATED_BLOCK: usize = 40;
+
+/// A hash of a block's text, to find the blocks that repeat.
+fn hash_of(text: &str) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(text)
+}
+
 /// Pieces of [`FURNITURE`] that are content on a discussion page (its posts and replies).
 const DISCUSSION: Patterns = Patterns::new(&["comment", "replies", "remark", "community"]);
 /// Pieces that stay furniture there all the same.
@@ -2482,6 +2586,26 @@ mod tests {
     }
 
     #[test]
+    fn a_block_written_twice_is_read_once() {
+        let intro = "Our clinic treats sprains, fractures and sports injuries, six days a week.";
+        let item = "Free parking for every patient, beside the main entrance of the clinic.";
+        let page = format!(
+            "<main><h2>Services</h2><div class=desktop><p>{intro}</p><ul><li>{item}</li></ul></div>\
+             <div class=mobile><p>{intro}</p><ul><li>{item}</li></ul></div>\
+             <h2>Services</h2><pre>let total = price * quantity + shipping_cost_per_order;\n\
+             let total = price * quantity + shipping_cost_per_order;</pre>\
+             <table><tr><td>{item}</td></tr><tr><td>{item}</td></tr></table>\
+             <p>The clinic opened in 1998, with commas, and it has grown since, year after year.</p></main>"
+        );
+        let text = main(&page);
+        assert_eq!(text.matches("sprains").count(), 1, "{text}");
+        // Once as a list item, twice in the table's cells: tables keep their repeats.
+        assert_eq!(text.matches("Free parking").count(), 3, "{text}");
+        assert_eq!(text.matches("Services").count(), 2, "{text}");
+        assert_eq!(text.matches("let total").count(), 2, "{text}");
+    }
+
+    #[test]
     fn a_main_landmark_hidden_until_the_scripts_run_is_content() {
         let story = "<p>The roast, dark and bold, with notes of cocoa and cherry, ground or whole, in bags of one to five pounds.</p>";
         let page = format!(
@@ -2580,9 +2704,13 @@ mod tests {
                      own potters in the village, fired twice, and sealed inside so that they hold \
                      water without a saucer, in sizes from a cup to a barrel, in eleven colours, \
                      and packed in straw, so that they reach you whole, wherever you live.</p>";
+        let more = "<p>Each pot is signed by the potter who threw it, dated, and numbered, and \
+                    comes with a card that says, in a few lines, where its clay was dug, how \
+                    long it dried, and at what heat it was fired, so that you know its story, \
+                    and every order over fifty pounds is sent free, insured, within two days.</p>";
         let page = format!(
             "<meta property=og:type content=product><div class=top><ul>{menu}</ul></div>\
-             <section role=main><div class=category>{intro}{intro}\
+             <section role=main><div class=category>{intro}{more}\
              <div class=grid>{cards}</div></div></section>"
         );
         let text = main(&page);

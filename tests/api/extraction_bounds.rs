@@ -163,4 +163,10 @@ fn wide_pages_are_linear() {
         + &"{\"@type\": [\"Thing\", \"Product\", \"Offer\"]},".repeat(n)
         + "{}]</script>";
     check("JSON-LD types", &types);
+    // Every block a repeat of the first (step 10 reads each block once), in list items and
+    // in containers of inline text.
+    let repeated = "<li>The same sentence, with commas, over and over, as long as before.</li>\
+                    <div><b>A container of inline text</b>, with commas, said once more.</div>"
+        .repeat(n / 2);
+    check("repeated blocks", &format!("<ul>{repeated}</ul>"));
 }
