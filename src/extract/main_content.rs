@@ -88,8 +88,8 @@
 //!    above, which it still counts towards).
 //! 10. **Repeated blocks.** A paragraph, list item or container of inline content of more
 //!     than 40 characters that repeats word for word one before it in the content (a section
-//!     written twice for narrow and wide screens) is left out; headings, code, preformatted
-//!     text and tables keep their repeats.
+//!     written twice for narrow and wide screens, a post quoted in a thread) is left out;
+//!     headings, code, preformatted text and tables keep their repeats.
 //!
 //! Every step is one pass over the page's nodes or a bounded walk up from one node (at most
 //! five ancestors), so the time is linear in the page and the memory is one small record per
@@ -870,16 +870,22 @@ impl<'d, 'a> Finder<'d, 'a> {
     }
 
     /// A block of text for [`leave_out_repeated_blocks`](Self::leave_out_repeated_blocks): a
-    /// paragraph or list item, or a container whose element children are all inline.
+    /// list item, or a paragraph or container whose element children are all inline (a
+    /// `blockquote` of paragraphs is read paragraph by paragraph; a list item whole, as the
+    /// items of a list repeat their fields).
     fn is_text_block(&self, n: NodeId) -> bool {
-        match self.kind(n) {
-            Kind::Para | Kind::Li => true,
-            Kind::Container => self.included_element_children(n).all(|c| {
+        let inline_only = || {
+            self.included_element_children(n).all(|c| {
                 matches!(
                     self.kind(c),
                     Kind::Inline | Kind::A | Kind::Br | Kind::Img | Kind::Code
                 )
-            }),
+            })
+        };
+        match self.kind(n) {
+            // A thread's posts are often items of a list, with the posts they quote inside.
+            Kind::Li => !self.thread || inline_only(),
+            Kind::Para | Kind::Container => inline_only(),
             _ => false,
         }
     }
@@ -2603,6 +2609,17 @@ mod tests {
         assert_eq!(text.matches("Free parking").count(), 3, "{text}");
         assert_eq!(text.matches("Services").count(), 2, "{text}");
         assert_eq!(text.matches("let total").count(), 2, "{text}");
+        // On a thread, a post quoted inside a reply (the posts items of a list).
+        let post = "Has anybody tried the beta of the new release? Which version of the library does it ship?";
+        let page = format!(
+            "<script type=application/ld+json>{{\"@type\": \"DiscussionForumPosting\"}}</script>\
+             <ul class=posts><li><div class=post><p>{post}</p></div></li>\
+             <li><div class=post><blockquote><p>{post}</p></blockquote>\
+             <p>I have: it ships the older one, sadly, and the packages lag behind by months.</p></div></li></ul>"
+        );
+        let text = main(&page);
+        assert_eq!(text.matches("Has anybody").count(), 1, "{text}");
+        assert!(text.contains("it ships the older one"), "{text}");
     }
 
     #[test]
