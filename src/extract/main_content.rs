@@ -86,8 +86,8 @@
 //!    style) with the reply's own text beside it is a post the reply
 //!    quotes, shown again where it was written: it is left out of the text (not of the choice
 //!    above, which it still counts towards).
-//! 10. **Repeated blocks.** A paragraph, list item or container of inline content of more
-//!     than 40 characters that repeats word for word one before it in the content (a section
+//! 10. **Repeated blocks.** A paragraph, list item or container of inline content of 40
+//!     characters or more that repeats word for word one before it in the content (a section
 //!     written twice for narrow and wide screens, a post quoted in a thread) is left out;
 //!     headings, code, preformatted text and tables keep their repeats.
 //!
@@ -797,7 +797,7 @@ impl<'d, 'a> Finder<'d, 'a> {
     }
 
     /// Step 10: leave out of `content` a block of text (a paragraph or list item, or a
-    /// container of inline content only) of more than [`REPEATED_BLOCK`] characters that says
+    /// container of inline content only) of [`REPEATED_BLOCK`] characters or more that says
     /// word for word (white space aside) what a block of the same kind before it in the
     /// content says: the copy of a section that a page writes twice for narrow and wide
     /// screens, a post quoted again. Headings stay (a table of contents lists them first), and
@@ -807,7 +807,7 @@ impl<'d, 'a> Finder<'d, 'a> {
     fn leave_out_repeated_blocks(&self, content: &mut MainContent) {
         let doc = self.doc;
         let mut seen = std::collections::HashSet::new();
-        let mut text = String::new();
+        let mut text: Vec<u8> = Vec::new();
         // Roots in document order; one inside another (step 7's grid inside the choice) is
         // read with it.
         let mut done = 0;
@@ -836,7 +836,10 @@ impl<'d, 'a> Finder<'d, 'a> {
                     i += 1;
                     continue;
                 }
+                // The block's text, white space runs as one space, trimmed; its length in
+                // characters.
                 text.clear();
+                let (mut chars, mut space) = (0, false);
                 let mut j = i + 1;
                 while j < next {
                     let m = self.order[j];
@@ -845,23 +848,30 @@ impl<'d, 'a> Finder<'d, 'a> {
                         continue;
                     }
                     if let NodeData::Text(t) = doc.data(m) {
-                        for w in t.split(is_ascii_ws).filter(|w| !w.is_empty()) {
-                            if !text.is_empty() {
-                                text.push(' ');
+                        let words = t
+                            .as_bytes()
+                            .split(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\x0c' | b'\r'));
+                        for (k, word) in words.enumerate() {
+                            // Between two pieces, white space.
+                            space |= k > 0;
+                            if word.is_empty() {
+                                continue;
                             }
-                            text.push_str(w);
+                            if space && !text.is_empty() {
+                                text.push(b' ');
+                                chars += 1;
+                            }
+                            space = false;
+                            text.extend_from_slice(word);
+                            chars += word.iter().filter(|&&b| b & 0xC0 != 0x80).count();
                         }
                     }
                     j += 1;
                 }
                 // A list item apart from paragraphs: a table of contents, a list of links,
                 // says what the sections' own text says again.
-                text.push(if self.kind(n) == Kind::Li {
-                    '\u{1}'
-                } else {
-                    '\u{2}'
-                });
-                if text.chars().count() > REPEATED_BLOCK && !seen.insert(hash_of(&text)) {
+                text.push(if self.kind(n) == Kind::Li { 1 } else { 2 });
+                if chars >= REPEATED_BLOCK && !seen.insert(hash_of(&text)) {
                     content.left_out[n.index()] = true;
                 }
                 i = next;
@@ -2037,11 +2047,11 @@ const FURNITURE: Patterns = Patterns::new(&[
 ]);
 
 /// The length (characters, white space runs as one space) from which a block that repeats
-/// one before it is left out (step 10).
+/// one before it is left out (step 10): 40 or more.
 const REPEATED_BLOCK: usize = 40;
 
 /// A hash of a block's text, to find the blocks that repeat.
-fn hash_of(text: &str) -> u64 {
+fn hash_of(text: &[u8]) -> u64 {
     use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
     BuildHasherDefault::<DefaultHasher>::default().hash_one(text)
 }
