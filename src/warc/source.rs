@@ -328,9 +328,15 @@ impl<R: Read + Seek> Source<R> {
                     Some(Next::Member { start, data }) => {
                         *state = Gz::Split;
                         self.members.push_back((self.produced, start));
-                        if !data.is_empty() {
+                        let n = data.len();
+                        if out.is_empty() {
+                            // The member's bytes become the buffer: no copy.
+                            *out = data;
+                        } else {
                             out.extend_from_slice(&data);
-                            return Fill::Data(data.len());
+                        }
+                        if n > 0 {
+                            return Fill::Data(n);
                         }
                     }
                     Some(Next::Inflate { start, mut file }) => {
