@@ -328,15 +328,9 @@ impl<R: Read + Seek> Source<R> {
                     Some(Next::Member { start, data }) => {
                         *state = Gz::Split;
                         self.members.push_back((self.produced, start));
-                        let n = data.len();
-                        if out.is_empty() {
-                            // The member's bytes become the buffer: no copy.
-                            *out = data;
-                        } else {
+                        if !data.is_empty() {
                             out.extend_from_slice(&data);
-                        }
-                        if n > 0 {
-                            return Fill::Data(n);
+                            return Fill::Data(data.len());
                         }
                     }
                     Some(Next::Inflate { start, mut file }) => {
