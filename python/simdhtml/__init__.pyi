@@ -171,4 +171,5 @@ def iter_warc(
     max_bytes: int = 67108864,
 ) -> WarcIterator:
     """The records of a WARC or ARC archive (a path or a binary file object), in file order;
-    with ``html_only``, those ``simdhtml batch`` writes a page line for."""
+    with ``html_only``, those ``simdhtml batch`` writes a page line for. The gzip members of an
+    archive given by its path are inflated on a thread of their own, beside the iterating one."""

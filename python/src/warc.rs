@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::{PyBytes, PyDict};
-use simdhtml::warc::{Event, Page, Reader, ReaderOptions, Record};
+use simdhtml::warc::{Event, InflateTask, Page, Reader, ReaderOptions, Record};
 
 use crate::{Input, WarcError, parse_base, parse_input, transport_charset};
 
@@ -250,7 +250,8 @@ impl State {
 /// The records of a WARC (1.0, 1.1, 0.17/0.18) or ARC archive, in file order: plain, gzip
 /// (per record or whole), zstd, LZ4 or bzip2, as its first bytes tell. `source` is a path
 /// (`str` or `os.PathLike`) or a binary file object (`open(path, "rb")`, an HTTP body: anything
-/// with `read(n)`; it need not seek).
+/// with `read(n)`; it need not seek). The gzip members of an archive given by its path are
+/// inflated on a thread of their own, beside the one that iterates.
 ///
 /// With `html_only=True` (the default) the records are exactly those `simdhtml batch ARCHIVE`
 /// writes a page line for: `response` and `resource` records whose payload type is HTML (or
@@ -302,9 +303,13 @@ pub fn iter_warc(
             source.get_type().name()?
         )));
     };
-    let reader = py
+    let file = matches!(src, Source::File(_));
+    let mut reader = py
         .detach(move || Reader::new(src, options))
         .map_err(|e| PyOSError::new_err(format!("{path}: cannot read: {e}")))?;
+    if file {
+        inflate_beside(&mut reader);
+    }
     Ok(WarcIterator {
         state: Mutex::new(State {
             reader,
@@ -315,6 +320,32 @@ pub fn iter_warc(
         path,
         errors: Mutex::new(Vec::new()),
     })
+}
+
+/// How many gzip members the helper thread of [`inflate_beside`] may have inflated ahead of the
+/// reader.
+const MEMBERS_AHEAD: usize = 4;
+
+/// Has the gzip members of a file inflated on a thread of their own, beside the thread that
+/// iterates (`Reader::inflate_members_with`): the next members are inflated while Python works
+/// on a record. The thread ends when the reader is dropped (its task queue closes); a task it
+/// cannot take is inflated by the reader, so nothing is lost. A Python file object is read as
+/// before, on the iterating thread only.
+fn inflate_beside(reader: &mut Reader<Source>) {
+    let (tx, rx) = std::sync::mpsc::channel::<InflateTask>();
+    let spawned = std::thread::Builder::new()
+        .name("simdhtml-inflate".into())
+        .spawn(move || {
+            for task in rx {
+                task.run();
+            }
+        });
+    if spawned.is_ok() {
+        reader.inflate_members_with(MEMBERS_AHEAD, move |task| {
+            // The thread gone: the dropped task is inflated by the reader.
+            let _ = tx.send(task);
+        });
+    }
 }
 
 /// An `OSError` of the right subclass (`FileNotFoundError`, `PermissionError`...) naming `path`.

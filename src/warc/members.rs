@@ -67,14 +67,31 @@ impl fmt::Debug for InflateTask {
 
 /// The bytes of the gzip member `member` (whose trailer says `size`), or `None` when it is not
 /// exactly one sound member of at most [`MEMBER_LIMIT`] bytes.
+///
+/// The member is inflated in one call into a buffer of the trailer's size, to the end of the
+/// stream (zlib's `Z_FINISH`): no 32 KiB window is kept between calls and the buffer is not
+/// zeroed first, as reading through a `GzDecoder` did. zlib checks the header (and its CRC when
+/// it has one), the CRC and length in the trailer as the `GzDecoder` does; the buffer grows only
+/// when the trailer's size is wrong.
 fn inflate(member: &[u8], size: usize) -> Option<Vec<u8>> {
-    let mut dec = flate2::bufread::GzDecoder::new(member);
-    let mut out = Vec::with_capacity(size);
-    let n = (&mut dec)
-        .take(MEMBER_LIMIT as u64 + 1)
-        .read_to_end(&mut out)
-        .ok()?;
-    (n <= MEMBER_LIMIT && dec.into_inner().is_empty()).then_some(out)
+    let mut dec = flate2::Decompress::new_gzip(15);
+    let mut out = Vec::with_capacity(size.min(MEMBER_LIMIT));
+    loop {
+        let rest = member.get(usize::try_from(dec.total_in()).ok()?..)?;
+        let status = dec
+            .decompress_vec(rest, &mut out, flate2::FlushDecompress::Finish)
+            .ok()?;
+        if status == flate2::Status::StreamEnd {
+            break;
+        }
+        // Not the end: the buffer is full (the trailer's size is too small), or the member is
+        // cut.
+        if out.len() < out.capacity() || out.len() > MEMBER_LIMIT {
+            return None;
+        }
+        out.reserve(out.len().clamp(32 << 10, MEMBER_LIMIT));
+    }
+    (out.len() <= MEMBER_LIMIT && dec.total_in() == member.len() as u64).then_some(out)
 }
 
 /// Where the `Split` gives work to: a way to run [`InflateTask`]s, and how many may be out.

@@ -432,7 +432,13 @@ impl<R: Read + Seek> Reader<R> {
 
     /// One step: reads the next record (or bad bytes), queueing its events.
     fn step(&mut self) {
-        self.compact();
+        // The bytes read past the last record (usually the whole next member, read to check
+        // where the record ends) are moved to the front only when they are no more than the
+        // bytes dropped: each byte is moved at most about once, and the buffer holds at most
+        // about twice what is not yet read.
+        if self.pos >= self.buf.len().saturating_sub(self.pos) {
+            self.compact();
+        }
         if !self.skip_space() {
             // The segment ends: report a break not yet reported, then go on after it.
             match std::mem::replace(&mut self.seg, SegEnd::Open) {
