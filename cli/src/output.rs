@@ -3,7 +3,6 @@
 //! (ASCII case-insensitively), or a Parquet file (`parquet.rs`) when the name ends in
 //! `.parquet` or `--format parquet` says so.
 
-mod json_line;
 #[cfg(feature = "parquet")]
 mod parquet;
 
@@ -39,8 +38,7 @@ impl Shape {
         match (self, record) {
             (Shape::Rows, Value::Object(m)) => Encoded::Row(m),
             (_, v) => {
-                let mut line = Vec::new();
-                json_line::write_value(&mut line, &v);
+                let mut line = serde_json::to_vec(&v).unwrap_or_default();
                 line.push(b'\n');
                 Encoded::Line(line)
             }
@@ -171,8 +169,7 @@ impl Output {
         let line = match record {
             Encoded::Line(line) => line,
             Encoded::Row(row) => {
-                let mut line = Vec::new();
-                json_line::write_value(&mut line, &Value::Object(row));
+                let mut line = serde_json::to_vec(&row).unwrap_or_default();
                 line.push(b'\n');
                 line
             }
