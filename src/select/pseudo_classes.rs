@@ -827,10 +827,11 @@ fn own_language<'a>(e: NodeRef<'_, 'a>) -> Option<&'a str> {
 }
 
 /// The language of an element (HTML 3.2.6.2): the nearest inclusive ancestor's own language
-/// ([`own_language`]); else the pragma-set default language; else unknown, the empty string.
-/// (No transport header reaches a selector.) Kept in `cache` for the element and the
-/// ancestors it was found through.
-fn language_of<'a>(e: NodeRef<'_, 'a>, cache: &TreeCache) -> &'a str {
+/// ([`own_language`]); else the pragma-set default language; else the transport layer's
+/// (the `Content-Language` the caller gave, [`crate::Document::transport_language`]); else
+/// unknown, the empty string. Kept in `cache` for the element and the ancestors it was
+/// found through.
+fn language_of<'d>(e: NodeRef<'d, '_>, cache: &TreeCache) -> &'d str {
     let doc = e.document();
     let mut known = cache.lang.borrow_mut();
     if known.len() < doc.len() {
@@ -866,6 +867,7 @@ fn language_of<'a>(e: NodeRef<'_, 'a>, cache: &TreeCache) -> &'a str {
         .get_or_init(|| pragma_set_default_language(doc.document_node()));
     pragma
         .and_then(|m| pragma_candidate(doc.get(m)))
+        .or_else(|| doc.transport_language())
         .unwrap_or("")
 }
 

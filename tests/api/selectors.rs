@@ -1256,6 +1256,66 @@ fn cases_table() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// `:lang()` falls back last to the transport layer's language (HTML 3.2.6.2: "language
+/// information from a higher-level protocol (such as HTTP)", after `lang` / `xml:lang` and
+/// the pragma-set default language; unknown when it "reports multiple languages"), which the
+/// caller gives as `ParseOptions::content_language`, the header's value as given.
+#[test]
+fn lang_from_the_transport_content_language() {
+    let arena = Arena::new();
+    let page = "<p id=a></p><div lang=en><p id=b></p></div><p id=c lang=''></p>";
+    let with = |header: Option<&str>| {
+        let options = ParseOptions {
+            content_language: header.map(str::to_owned),
+            ..ParseOptions::default()
+        };
+        parse_document_str(&arena, page, &options)
+    };
+    let doc = with(Some(" de-CH "));
+    assert_eq!(doc.content_language(), Some(" de-CH "));
+    assert_eq!(doc.transport_language(), Some("de-CH"));
+    assert_eq!(
+        select_labels(&doc, "p:lang(de)"),
+        ["a"],
+        "the header's tag, not en"
+    );
+    assert_eq!(select_labels(&doc, "p:lang(en)"), ["b"]);
+    // An empty lang is an unknown language: the header does not reach under it.
+    assert_eq!(select_labels(&doc, r#"p:lang("")"#), ["c"]);
+    // Several languages: unknown, as without a header.
+    for header in ["de, fr", "de,fr-CH"] {
+        let doc = with(Some(header));
+        assert_eq!(doc.transport_language(), None, "{header:?}");
+        assert!(select_labels(&doc, "p:lang(de)").is_empty(), "{header:?}");
+        assert_eq!(
+            select_labels(&doc, r#"p:lang("")"#),
+            ["a", "c"],
+            "{header:?}"
+        );
+    }
+    // One tag with an empty item beside it is that tag; an empty header is none.
+    assert_eq!(with(Some("fr, ")).transport_language(), Some("fr"));
+    assert_eq!(with(Some(" ")).transport_language(), None);
+    assert_eq!(select_labels(&with(None), r#"p:lang("")"#), ["a", "c"]);
+    // The pragma-set default language comes first.
+    let pragma = "<meta http-equiv=content-language content=fr><p id=a></p>";
+    let options = ParseOptions {
+        content_language: Some("de".into()),
+        ..ParseOptions::default()
+    };
+    let doc = parse_document_str(&arena, pragma, &options);
+    assert_eq!(select_labels(&doc, "p:lang(fr)"), ["a"]);
+    assert!(select_labels(&doc, "p:lang(de)").is_empty());
+    // Set on a document afterwards; the streaming parser keeps it too.
+    let mut doc = parse_document_str(&arena, page, &ParseOptions::default());
+    doc.set_content_language(Some("nl"));
+    assert_eq!(select_labels(&doc, "p:lang(nl)"), ["a"]);
+    let mut parser = simdhtml::stream::Parser::new(&arena, options);
+    parser.feed(page.as_bytes());
+    let doc = parser.finish();
+    assert_eq!(select_labels(&doc, "p:lang(de)"), ["a"]);
+}
+
 #[test]
 fn document_modes_of_the_pages() {
     // The quirks-mode cases rely on these modes (13.2.6.4.1).
