@@ -48,7 +48,7 @@
 //! | `:link`, `:any-link` (`:-webkit-any-link`) | `a` and `area` elements with an `href` attribute; SVG `a` elements with `href` or `xlink:href` (SVG 2, 16.2) |
 //! | `:visited` | nothing (no history) |
 //! | `:checked` | `input` checkboxes with a `checked` attribute; radio buttons with one, unless a later radio button of the same group (same form, same `name`) has one too; `option`s that are selected: with a `selected` attribute (in a `select` without `multiple`, the last such), or, in a `select` without `multiple` and of display size 1 where none has it, the first option that is not disabled |
-//! | `:disabled` | "actually disabled" elements (4.15): `button`, `input`, `select`, `textarea`, `fieldset` with a `disabled` attribute or inside a `fieldset` with one (not in its first `legend`), `optgroup` with `disabled`, `option` with `disabled`, under an `optgroup` with `disabled` (its nearest, at any depth within its `select`: the 2025 content model), or of a disabled `select` |
+//! | `:disabled` | "actually disabled" elements (4.15): `button`, `input`, `select`, `textarea`, `fieldset` with a `disabled` attribute or inside a `fieldset` with one (not in its first `legend`); `optgroup` with `disabled`; `option` with `disabled` or under an `optgroup` with `disabled` (at any depth, with no `select`, `hr`, `datalist` or `option` between: the 2025 content model); and an `optgroup` or `option` whose nearest ancestor `select` is disabled (whatwg/html#12205, 2026; Chromium 148 does not match these yet) |
 //! | `:enabled` | `button`, `input`, `select`, `textarea`, `optgroup`, `option`, `fieldset` that are not actually disabled |
 //! | `:required`, `:optional` | `input` (of the types `required` applies to), `select`, `textarea` with and without a `required` attribute |
 //! | `:read-write` | text-like `input`s without `readonly` that are not disabled, `textarea`s likewise, and elements made editable by `contenteditable` |
@@ -114,6 +114,7 @@
 //! [`NodeRef::matches`] matches one element from the right, as `selectors` does. Nothing
 //! recurses over the tree: deep nesting cannot overflow the stack.
 
+mod ancestry;
 mod complex;
 mod element;
 mod error;

@@ -1192,11 +1192,30 @@ const DISABLED_2025: &[Case] = &[
         &["a"],
     ),
     case(
-        "option of a disabled select",
+        "option of a disabled select (whatwg/html#12205, 2026; Chromium 148 departs: it matches neither)",
         page!(
             "<select disabled><option id=a></select><fieldset disabled><select><option id=b></select></fieldset>"
         ),
         "option:disabled",
+        &["a", "b"],
+    ),
+    case(
+        "optgroup and option of a select disabled by its attribute or a fieldset, not in the \
+         fieldset's first legend (whatwg/html#12205: \"whose nearest ancestor select is \
+         disabled\"; Chromium 148 departs: it matches none)",
+        page!(
+            "<select disabled><optgroup id=g><option id=a></optgroup></select>",
+            "<fieldset disabled><legend></legend><select><optgroup id=h><option id=b></optgroup></select>",
+            "<legend><select><optgroup id=i><option id=c></select></legend></fieldset>",
+            "<fieldset disabled><legend><select><optgroup id=j><option id=d></select></legend></fieldset>"
+        ),
+        "optgroup:disabled, option:disabled",
+        &["g", "a", "h", "b", "i", "c"],
+    ),
+    case(
+        "an option's enabled state ignores a disabled select it is not listed in",
+        page!("<select disabled><datalist><option id=a></option></datalist></select><option id=b>"),
+        "option:enabled",
         &["a", "b"],
     ),
 ];
@@ -1644,6 +1663,60 @@ fn linear_on_long_runs_and_deep_nesting() {
         doc.select(&sel(".s:has(> .s ~ .s:last-child a)")).count(),
         levels - 1
     );
+}
+
+/// The form pseudo-classes that read an element's ancestors or its form owner (fieldsets,
+/// `datalist`, `select`, `optgroup`, the nearest `form`) on pages 100,000 levels deep: what
+/// each element's ancestors say is kept per query and found once, top down, without
+/// recursion (`src/select/ancestry.rs`), so these count in linear time (the doubled-input
+/// ratios are `benches/select_states.rs`'s) and cannot overflow the stack.
+#[test]
+fn form_states_on_deep_pages() {
+    let arena = Arena::new();
+    let depth = 100_000;
+    let count = |html: &str, css: &str| {
+        let doc = parse_document_str(&arena, html, &ParseOptions::default());
+        doc.select(&sel(css)).count()
+    };
+    let fieldsets = format!("<fieldset disabled>{}", "<fieldset>".repeat(depth));
+    assert_eq!(count(&fieldsets, ":disabled"), depth + 1);
+    assert_eq!(count(&fieldsets, ":enabled"), 0);
+    let legend = format!(
+        "<fieldset disabled><legend>{}<input>{}</legend><input>",
+        "<fieldset>".repeat(depth),
+        "</fieldset>".repeat(depth)
+    );
+    // In the first legend: enabled; after it: disabled.
+    assert_eq!(count(&legend, "input:disabled"), 1);
+    assert_eq!(count(&legend, "fieldset:enabled"), depth);
+    let validity = format!("{}<input required>", "<fieldset>".repeat(depth));
+    assert_eq!(count(&validity, "fieldset:invalid"), depth);
+    assert_eq!(count(&validity, "fieldset:valid"), 0);
+    let controls = "<div><input required>".repeat(depth / 2);
+    assert_eq!(count(&controls, ":invalid"), depth / 2);
+    let in_datalist = format!("<datalist>{controls}");
+    assert_eq!(count(&in_datalist, ":invalid"), 0);
+    let radios = format!(
+        "<form>{}",
+        "<div><input type=radio name=g>".repeat(depth / 2)
+    );
+    assert_eq!(count(&radios, ":indeterminate"), depth / 2);
+    assert_eq!(count(&radios, "form:valid"), 1);
+    let options = format!("<select>{}", "<div><option>x</option>".repeat(depth / 2));
+    assert_eq!(count(&options, "option:checked"), 1);
+    assert_eq!(count(&options, "option:enabled"), depth / 2);
+    let disabled = format!(
+        "<select disabled>{}",
+        "<div><option>x</option>".repeat(depth / 2)
+    );
+    assert_eq!(count(&disabled, "option:disabled"), depth / 2);
+    let lang = format!(
+        "<meta http-equiv=content-language content=fr>{}",
+        "<div>".repeat(depth)
+    );
+    assert_eq!(count(&lang, "div:lang(fr)"), depth);
+    let editable = format!("<div contenteditable>{}", "<div>".repeat(depth));
+    assert_eq!(count(&editable, "div:read-write"), depth + 1);
 }
 
 /// Descendant, child and sibling combinators on deep and long pages: a query of all matches
