@@ -14,6 +14,7 @@ use crate::dom::{NodeId, NodeRef};
 use crate::markup::{AttrNamespace, Namespace, Tag, is_valid_custom_element_name};
 
 use super::ancestry::Known;
+use super::input_value::{self, NumericType};
 use super::types::PseudoClass;
 
 /// Whether `e` (an element) matches the pseudo-class.
@@ -611,43 +612,6 @@ fn is_placeholder_shown(e: NodeRef<'_, '_>) -> bool {
     e.is_html(Tag::Textarea) && textarea_is_empty(e)
 }
 
-/// The rules for parsing floating-point number values (2.3.4.3) on a valid floating-point
-/// number (2.3.4.3's syntax: `-`? digits (`.` digits)? (`e` `+`/`-`? digits)?): `None` for
-/// anything else, as value sanitisation of `number` then empties the value.
-fn parse_valid_float(v: &str) -> Option<f64> {
-    let b = v.as_bytes();
-    let mut i = usize::from(b.first() == Some(&b'-'));
-    let digits = |i: &mut usize| {
-        let start = *i;
-        while b.get(*i).is_some_and(u8::is_ascii_digit) {
-            *i += 1;
-        }
-        *i > start
-    };
-    let int = digits(&mut i);
-    if b.get(i) == Some(&b'.') {
-        i += 1;
-        if !digits(&mut i) {
-            return None;
-        }
-    } else if !int {
-        return None;
-    }
-    if matches!(b.get(i), Some(b'e' | b'E')) {
-        i += 1;
-        if matches!(b.get(i), Some(b'+' | b'-')) {
-            i += 1;
-        }
-        if !digits(&mut i) {
-            return None;
-        }
-    }
-    (i == b.len())
-        .then(|| v.parse().ok())
-        .flatten()
-        .filter(|f: &f64| f.is_finite())
-}
-
 /// Whether `e` is barred from constraint validation (4.10.20.1 and each element's section):
 /// actually disabled, in a `datalist`, a read-only `input` or `textarea`, an `input` of type
 /// hidden, reset or button, a `button` that is not a submit button.
@@ -718,39 +682,43 @@ fn value_missing(e: NodeRef<'_, '_>, cache: &TreeCache) -> bool {
     false
 }
 
-/// The range state of an `input` with range limitations (4.10.5.1.12-13: the `number` and
-/// `range` states with a parseable `min` or `max`; `range` always has them): `Some(true)`
-/// when its value is within them, `Some(false)` when it underflows or overflows; `None` for
-/// other elements, elements barred from constraint validation, and the date and time
-/// states (their value parsing is not implemented: they match neither).
+/// The range state of an `input` with range limitations (4.10.5.3.7-8: the number, range,
+/// date, month, week, time and local date and time states with a `min` or `max` that
+/// converts to a number; `range` always has them): `Some(true)` when its value is within
+/// them, `Some(false)` when it underflows or overflows; `None` for other elements and for
+/// elements barred from constraint validation (they match neither).
 fn range_state(e: NodeRef<'_, '_>, cache: &TreeCache) -> Option<bool> {
+    let c = numeric_constraints(e, cache)?;
+    c.has_range.then_some(!c.out_of_range)
+}
+
+/// The constraints of an `input` of a numeric state (`super::input_value`), unless it is
+/// barred from constraint validation.
+fn numeric_constraints(e: NodeRef<'_, '_>, cache: &TreeCache) -> Option<input_value::Constraints> {
     if !e.is_html(Tag::Input) || barred(e, cache) {
         return None;
     }
-    let t = e.attr("type")?;
-    let min = e.attr("min").and_then(parse_valid_float);
-    let max = e.attr("max").and_then(parse_valid_float);
-    if t.eq_ignore_ascii_case("range") {
-        // Value sanitisation clamps the value to the range: never out of it.
-        return Some(true);
-    }
-    if !t.eq_ignore_ascii_case("number") || (min.is_none() && max.is_none()) {
-        return None;
-    }
-    let Some(value) = parse_valid_float(&input_value(e)) else {
-        // An empty (or sanitised-away) value neither underflows nor overflows.
-        return Some(true);
-    };
-    Some(!(min.is_some_and(|m| value < m) || max.is_some_and(|m| value > m)))
+    let ty = NumericType::of(e.attr("type")?)?;
+    Some(input_value::constraints(
+        ty,
+        &input_value(e),
+        e.attr("min"),
+        e.attr("max"),
+        e.attr("step"),
+    ))
 }
 
 /// `:valid` / `:invalid` (4.16.3) as the markup decides them: `Some(true)` for a candidate
 /// for constraint validation that satisfies its constraints, `Some(false)` for one that
 /// does not, a `form` or `fieldset` by its candidates (invalid if one is); `None` for other
 /// elements. The constraints checked are those the markup alone decides: value missing
-/// (`required`), for `number`, range underflow and overflow, and for `type=email`, type
-/// mismatch ([`email_mismatch`]); `pattern` (a JavaScript regular expression), `type=url`
-/// mismatch and `step` are not checked (they count as satisfied).
+/// (`required`); for the numeric states, range underflow and overflow and step mismatch
+/// ([`numeric_constraints`]); type mismatch of `type=email` ([`email_mismatch`]) and
+/// `type=url` ([`input_value::url_mismatch`]). `pattern` is not checked (it counts as
+/// satisfied): it is a JavaScript regular expression compiled with the `v` flag, whose
+/// syntax and semantics (Unicode sets, string properties, case folding) no regular
+/// expression crate we could check reproduces. `maxlength` and `minlength` never apply: too
+/// long and too short need a value last changed by a user edit (4.10.5.3.1-2).
 fn validity(e: NodeRef<'_, '_>, cache: &TreeCache) -> Option<bool> {
     let el = e.as_element().filter(|el| el.ns == Namespace::Html)?;
     match el.tag {
@@ -758,10 +726,12 @@ fn validity(e: NodeRef<'_, '_>, cache: &TreeCache) -> Option<bool> {
             if barred(e, cache) {
                 return None;
             }
+            let numeric = numeric_constraints(e, cache);
             Some(
                 !value_missing(e, cache)
-                    && range_state(e, cache) != Some(false)
-                    && !email_mismatch(e),
+                    && !numeric.is_some_and(|c| c.out_of_range || c.step_mismatch)
+                    && !email_mismatch(e)
+                    && !url_mismatch(e),
             )
         }
         Tag::Form | Tag::Fieldset => Some(!invalid_owners(e, cache)[e.node_id().index()]),
@@ -793,6 +763,14 @@ fn invalid_owners<'c>(e: NodeRef<'_, '_>, cache: &'c TreeCache) -> &'c [bool] {
         }
         marked
     })
+}
+
+/// Whether an `input type=url` suffers from a type mismatch ([`input_value::url_mismatch`]).
+fn url_mismatch(e: NodeRef<'_, '_>) -> bool {
+    e.is_html(Tag::Input)
+        && e.attr("type")
+            .is_some_and(|t| t.eq_ignore_ascii_case("url"))
+        && input_value::url_mismatch(&input_value(e))
 }
 
 /// Whether an `input type=email` suffers from a type mismatch (4.10.5.1.5): its value, after
