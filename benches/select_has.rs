@@ -20,15 +20,10 @@
 //! it moves two separate measurements. Results: `docs/performance.md`, "CSS selectors".
 //! Short run: `cargo bench --bench select_has -- --warm-up-time 1 --measurement-time 3`.
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+mod doubling;
 
 use criterion::Criterion;
-use simdhtml::select::Selector;
-use simdhtml::{Arena, Document, ParseOptions, parse_document_str};
-
-/// (shape, selector, the page of about `n` elements).
-type Shape = (&'static str, &'static str, fn(usize) -> String);
+use doubling::Shape;
 
 const SHAPES: &[Shape] = &[
     ("deep", "div:has(a)", deep),
@@ -73,54 +68,8 @@ fn mixed_chain(n: usize) -> String {
     s
 }
 
-fn count(doc: &Document<'_>, s: &Selector) -> usize {
-    black_box(doc.select(s).count())
-}
-
-/// The median of `samples`.
-fn median(samples: &mut [Duration]) -> Duration {
-    samples.sort();
-    samples[samples.len() / 2]
-}
-
 fn bench(c: &mut Criterion) {
-    for &(shape, source, page) in SHAPES {
-        let selector = Selector::parse(source).expect("a valid selector");
-        let (small_html, large_html) = (page(N), page(2 * N));
-        let (small_arena, large_arena) = (Arena::new(), Arena::new());
-        let small = parse_document_str(&small_arena, &small_html, &ParseOptions::default());
-        let large = parse_document_str(&large_arena, &large_html, &ParseOptions::default());
-
-        let (mut t_small, mut t_large) = (Vec::new(), Vec::new());
-        // Warm-up (the first queries fault in the pages of their tables), then 31 rounds.
-        for _ in 0..3 {
-            count(&small, &selector);
-            count(&large, &selector);
-        }
-        for _ in 0..31 {
-            let t = Instant::now();
-            count(&small, &selector);
-            t_small.push(t.elapsed());
-            let t = Instant::now();
-            count(&large, &selector);
-            t_large.push(t.elapsed());
-        }
-        let (m_small, m_large) = (median(&mut t_small), median(&mut t_large));
-        eprintln!(
-            "{shape}: `{source}`, {} and {} matches; {N} -> {} elements: {:?} -> {:?}, doubling costs {:.2}x",
-            count(&small, &selector),
-            count(&large, &selector),
-            2 * N,
-            m_small,
-            m_large,
-            m_large.as_secs_f64() / m_small.as_secs_f64()
-        );
-
-        let mut group = c.benchmark_group(format!("select/{shape}"));
-        group.bench_function(N.to_string(), |b| b.iter(|| count(&small, &selector)));
-        group.bench_function((2 * N).to_string(), |b| b.iter(|| count(&large, &selector)));
-        group.finish();
-    }
+    doubling::run(c, "select", SHAPES, N, (3, 31), None);
 }
 
 criterion::criterion_group!(benches, bench);

@@ -1,4 +1,5 @@
-//! `simdhtml select SELECTOR [FILE...|-] [--encoding LABEL] [--scripting on|off] [--count]`:
+//! `simdhtml select SELECTOR [FILE...|-] [--encoding LABEL] [--scripting on|off]
+//! [--content-language VALUE] [--count]`:
 //! the elements of each page that match a CSS selector, one JSON object each; and the
 //! `--select NAME=SELECTOR` fields of `batch`.
 
@@ -28,6 +29,13 @@ pub struct SelectArgs {
     /// with `off` it is parsed as markup (and can match).
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
     pub scripting: String,
+    /// The transport layer's `Content-Language` (an HTTP header's value, as given: `de-CH`):
+    /// the language `:lang()` gives an element with no `lang` / `xml:lang` on it or an
+    /// ancestor, in a page with no `<meta http-equiv=content-language>` (HTML 3.2.6.2). A
+    /// value naming several languages (`de, fr`) leaves the language unknown, as the spec
+    /// says.
+    #[arg(long, value_name = "VALUE")]
+    pub content_language: Option<String>,
     /// Print `PATH<TAB>N` (the number of matches) per page instead of the matches.
     #[arg(long)]
     pub count: bool,
@@ -60,6 +68,7 @@ pub fn run(args: &SelectArgs) -> anyhow::Result<ExitCode> {
     };
     let options = ParseOptions {
         scripting: args.scripting == "on",
+        content_language: args.content_language.clone(),
         ..page_options(&args.input)?
     };
     let mut out = BufWriter::new(std::io::stdout().lock());

@@ -98,6 +98,7 @@ pub fn run_to(args: &TreeArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> 
         max_nodes: None,
         allow_declarative_shadow_roots: None,
         spans: false,
+        content_language: None,
     };
     let doc = match args.fragment.as_deref() {
         None if args.chunk_size.is_some() => {

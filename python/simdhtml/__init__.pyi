@@ -31,6 +31,7 @@ def parse(
     base_url: Optional[str] = None,
     scripting: bool = True,
     guess_utf8: bool = True,
+    content_language: Optional[str] = None,
 ) -> Document:
     """Parses an HTML document as a browser does (HTML Standard 13.2). ``data`` is the page
     itself, not a path.
@@ -41,7 +42,11 @@ def parse(
     ``<meta>`` prescan) is UTF-8 when it is valid UTF-8 throughout (the author's encoding; the
     first 50 MiB of a longer one), else the guess from its first 16 KiB may say UTF-8; without
     it (a page from the network) neither happens; a ``str`` is parsed as it is. ``base_url`` is what links and metadata
-    URLs are resolved against. Raises ``ValueError`` (unknown encoding label, bad base URL),
+    URLs are resolved against. ``content_language`` is the transport layer's
+    ``Content-Language`` (an HTTP header's value, as given: ``"de-CH"``), the language that
+    ``:lang()`` gives an element with no ``lang``/``xml:lang`` on it or an ancestor in a page
+    with no ``<meta http-equiv=content-language>`` (HTML 3.2.6.2); one naming several
+    languages (``"de, fr"``) leaves the language unknown. Raises ``ValueError`` (unknown encoding label, bad base URL),
     ``UnicodeEncodeError`` (a ``str`` with lone surrogates), ``TypeError``.
     """
 
@@ -136,6 +141,7 @@ class WarcRecord:
     status: Optional[int]
     content_type: Optional[str]
     charset: Optional[str]
+    content_language: Optional[str]
     offset: int
     offset_in_member: Optional[int]
     truncated: Optional[str]
@@ -147,8 +153,10 @@ class WarcRecord:
         base_url: Optional[str] = ...,
         scripting: bool = True,
         guess_utf8: bool = True,
+        content_language: Optional[str] = ...,
     ) -> Document:
-        """Parses ``body`` with the HTTP charset and the record's URL as defaults, as
+        """Parses ``body`` with the HTTP charset, the record's URL and the HTTP
+        ``Content-Language`` (what ``:lang()`` falls back to) as defaults, as
         :func:`parse` does and ``batch`` reads records: with ``guess_utf8`` (the default) a
         record that declares no encoding and is valid UTF-8 throughout is UTF-8, the same text
         as its bytes read as a file; ``guess_utf8=False`` reads it as a page from the network

@@ -127,15 +127,22 @@ fn parse_input(
     guess_utf8: bool,
     base: Option<Url>,
     scripting: bool,
+    content_language: Option<String>,
 ) -> PyResult<Document> {
     let len = match &input {
         Input::Bytes(b) => b.len(),
         Input::Text(s) => s.len(),
     };
-    let options = page_options(encoding, guess_utf8, scripting, len);
+    let options = ParseOptions {
+        content_language,
+        ..page_options(encoding, guess_utf8, scripting, len)
+    };
     let reparse = match &input {
         Input::Bytes(_) => options.clone(),
-        Input::Text(_) => page_options(Some(UTF_8), guess_utf8, scripting, len),
+        Input::Text(_) => ParseOptions {
+            content_language: options.content_language.clone(),
+            ..page_options(Some(UTF_8), guess_utf8, scripting, len)
+        },
     };
     let owner = Owner {
         arena: Arena::new(),
@@ -157,7 +164,7 @@ fn parse_input(
     })
 }
 
-/// parse(data, *, encoding=None, base_url=None, scripting=True, guess_utf8=True)
+/// parse(data, *, encoding=None, base_url=None, scripting=True, guess_utf8=True, content_language=None)
 /// --
 ///
 /// Parses an HTML document as a browser does (HTML Standard 13.2). `data` is the page itself,
@@ -176,7 +183,11 @@ fn parse_input(
 /// checked, then not used). `base_url` (absolute) is what relative links
 /// and metadata URLs are resolved against (a `<base href>` in the page is resolved against
 /// it and then wins), as `batch --base` does. `scripting` is the scripting flag (with it,
-/// `<noscript>` content is raw text, as in a browser).
+/// `<noscript>` content is raw text, as in a browser). `content_language` is the transport
+/// layer's `Content-Language` (an HTTP header's value, as given: `"de-CH"`): the language
+/// `:lang()` in `select` gives an element with no `lang`/`xml:lang` on it or an ancestor, in
+/// a page with no `<meta http-equiv=content-language>` (HTML 3.2.6.2); a value naming several
+/// languages (`"de, fr"`) leaves the language unknown, as the spec says.
 ///
 /// The parse stops at the command's node budget (the larger of 1,000,000 nodes and one per
 /// input byte); `Document.truncated` says when it did. The GIL is released while parsing.
@@ -184,7 +195,7 @@ fn parse_input(
 /// Raises `ValueError` for an unknown encoding label or a base URL that does not parse,
 /// `UnicodeEncodeError` for a `str` with lone surrogates, `TypeError` for other types.
 #[pyfunction]
-#[pyo3(signature = (data, *, encoding = None, base_url = None, scripting = true, guess_utf8 = true))]
+#[pyo3(signature = (data, *, encoding = None, base_url = None, scripting = true, guess_utf8 = true, content_language = None))]
 fn parse(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
@@ -192,6 +203,7 @@ fn parse(
     base_url: Option<&str>,
     scripting: bool,
     guess_utf8: bool,
+    content_language: Option<String>,
 ) -> PyResult<Document> {
     let encoding = transport_charset(encoding.as_deref())?;
     let base = parse_base(base_url)?;
@@ -211,7 +223,15 @@ fn parse(
             data.get_type().name()?
         )));
     };
-    parse_input(py, input, encoding, guess_utf8, base, scripting)
+    parse_input(
+        py,
+        input,
+        encoding,
+        guess_utf8,
+        base,
+        scripting,
+        content_language,
+    )
 }
 
 /// language(text)

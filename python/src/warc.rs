@@ -438,6 +438,9 @@ pub struct WarcRecord {
     /// The HTTP `charset` when it is a label of the WHATWG Encoding Standard (the transport
     /// charset `parse` uses), or `None`.
     charset: Option<String>,
+    /// The HTTP `Content-Language` as written (several fields joined by `, `), or `None`: the
+    /// language `parse` gives `:lang()` by default.
+    content_language: Option<String>,
     /// Where to start reading for the record: its first byte in an uncompressed file, the
     /// start of its gzip member (as CDX indexes give it); 0 for zstd and bzip2 files.
     offset: u64,
@@ -462,6 +465,7 @@ impl WarcRecord {
             status: page.status,
             content_type: page.content_type,
             charset: page.charset,
+            content_language: page.content_language,
             offset: record.offset,
             offset_in_member: record.offset_in_member,
             truncated: page.truncated,
@@ -472,11 +476,12 @@ impl WarcRecord {
 
 #[pymethods]
 impl WarcRecord {
-    /// parse(*, encoding=<the HTTP charset>, base_url=<the record's URL>, scripting=True, guess_utf8=True)
+    /// parse(*, encoding=<the HTTP charset>, base_url=<the record's URL>, scripting=True, guess_utf8=True, content_language=<the HTTP Content-Language>)
     /// --
     ///
-    /// Parses `body` as `simdhtml.parse` does, with the HTTP charset as the transport charset
-    /// and the record's URL as the base URL (when it is an absolute URL), as `batch` does. With
+    /// Parses `body` as `simdhtml.parse` does, with the HTTP charset as the transport charset,
+    /// the record's URL as the base URL (when it is an absolute URL) and the HTTP
+    /// `Content-Language` as the language `:lang()` falls back to, as `batch` does. With
     /// `guess_utf8` (the default, as `batch` reads records) a record that declares no encoding
     /// (no BOM, HTTP charset or `<meta>` prescan) and is valid UTF-8 throughout is UTF-8, the
     /// author's encoding, as the same bytes read as a file; `guess_utf8=False` reads it as a
@@ -488,6 +493,7 @@ impl WarcRecord {
         let mut base = self.url.as_deref().and_then(|u| url::Url::parse(u).ok());
         let mut scripting = true;
         let mut guess_utf8 = true;
+        let mut content_language = self.content_language.clone();
         if let Some(kw) = kw {
             for (k, v) in kw.iter() {
                 let k: String = k.extract()?;
@@ -502,6 +508,7 @@ impl WarcRecord {
                     }
                     "scripting" => scripting = v.extract()?,
                     "guess_utf8" => guess_utf8 = v.extract()?,
+                    "content_language" => content_language = v.extract()?,
                     other => {
                         return Err(PyTypeError::new_err(format!(
                             "parse() got an unexpected keyword argument {other:?}"
@@ -516,7 +523,15 @@ impl WarcRecord {
         };
         let input = Input::Bytes(PyBackedBytes::from(self.body.bind(py).clone()));
         // By default in the author's encoding, as `batch` reads records and files.
-        parse_input(py, input, encoding, guess_utf8, base, scripting)
+        parse_input(
+            py,
+            input,
+            encoding,
+            guess_utf8,
+            base,
+            scripting,
+            content_language,
+        )
     }
 
     fn __repr__(&self) -> String {

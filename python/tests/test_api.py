@@ -631,3 +631,19 @@ def test_node_budget_truncates_as_the_command(tmp_path):
     assert len(doc.select("b")) == cli_select_count("b", [page])[str(page)]
     assert simdhtml.parse(read_bytes(REPO_PAGES[0])).truncated is False
     assert doc.html() + "\n" == cli_output("html", str(page))
+
+
+def test_lang_falls_back_to_the_content_language():
+    """`:lang()` after `lang`/`xml:lang` and the pragma-set default language: the transport
+    layer's Content-Language given to `parse` (HTML 3.2.6.2); several languages: unknown."""
+    page = "<!DOCTYPE html><p id=a></p><div lang=en><p id=b></p></div>"
+
+    def ids(doc, css):
+        return [e.attrs["id"] for e in doc.select(css)]
+
+    assert ids(simdhtml.parse(page), "p:lang(de)") == []
+    assert ids(simdhtml.parse(page, content_language="de-CH"), "p:lang(de)") == ["a"]
+    assert ids(simdhtml.parse(page.encode(), content_language="de"), "p:lang(en)") == ["b"]
+    assert ids(simdhtml.parse(page, content_language="de, fr"), "p:lang(de)") == []
+    pragma = "<meta http-equiv=content-language content=fr>" + page
+    assert ids(simdhtml.parse(pragma, content_language="de"), "p:lang(fr)") == ["a"]

@@ -408,3 +408,34 @@ def test_not_an_archive(kind, tmp_path):
     assert error is None
     compare_records(m, "skip", pages, skipped)
     m.assert_none()
+
+
+def test_record_parse_uses_the_http_content_language(tmp_path):
+    """`WarcRecord.content_language` is the HTTP Content-Language as written (two fields joined
+    by ", "); `parse` gives it to `:lang()` by default, as `batch --select` does, and a
+    `content_language` keyword replaces it."""
+    page = b"<!DOCTYPE html><p id=a>A</p><div lang=en><p id=b>B</p></div>"
+
+    def record(uri: str, headers: bytes) -> bytes:
+        block = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n" + headers + b"\r\n" + page
+        head = (
+            f"WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: {uri}\r\n"
+            f"WARC-Date: 2024-01-01T00:00:00Z\r\nWARC-Record-ID: <urn:uuid:{uri}>\r\n"
+            f"Content-Type: application/http; msgtype=response\r\nContent-Length: {len(block)}\r\n\r\n"
+        ).encode()
+        return head + block + b"\r\n\r\n"
+
+    path = tmp_path / "lang.warc"
+    path.write_bytes(
+        record("http://x/de", b"Content-Language: de-DE\r\n")
+        + record("http://x/two", b"Content-Language: de\r\ncontent-language: fr\r\n")
+        + record("http://x/none", b"")
+    )
+    records = list(simdhtml.iter_warc(path))
+    assert [r.content_language for r in records] == ["de-DE", "de, fr", None]
+    found = [[e.attrs["id"] for e in r.parse().select("p:lang(de)")] for r in records]
+    assert found == [["a"], [], []]
+    lines = batch_archive(path, "--select", "de=p:lang(de)")
+    assert [line["de"] for line in lines] == [["A"], [], []]
+    assert [e.attrs["id"] for e in records[2].parse(content_language="de").select("p:lang(de)")] == ["a"]
+    assert records[0].parse(content_language=None).select("p:lang(de)") == []

@@ -21,6 +21,8 @@ pub struct Document<'a> {
     confidence: Confidence,
     truncated: bool,
     scripting: bool,
+    /// The transport layer's `Content-Language`, as given.
+    content_language: Option<Box<str>>,
     /// The decoded text the document was parsed from (see [`Document::source`]).
     source: &'a str,
     /// Source spans (empty unless the parse recorded them).
@@ -52,6 +54,7 @@ impl<'a> Document<'a> {
             confidence: Confidence::Irrelevant,
             truncated: false,
             scripting: true,
+            content_language: None,
             source: "",
             spans: SpanTable::default(),
         }
@@ -230,6 +233,37 @@ impl<'a> Document<'a> {
     /// serialiser and [`NodeRef::text`](super::NodeRef::text) read it.
     pub fn scripting(&self) -> bool {
         self.scripting
+    }
+
+    /// The transport layer's `Content-Language` the document was given, as given
+    /// ([`ParseOptions::content_language`](crate::ParseOptions::content_language) or
+    /// [`Document::set_content_language`]); `None` when none was.
+    pub fn content_language(&self) -> Option<&str> {
+        self.content_language.as_deref()
+    }
+
+    /// The language tag the transport layer gives the document's nodes (HTML 3.2.6.2, the
+    /// final fallback of "the language of a node"): [`Self::content_language`] when it names
+    /// exactly one language (its comma-separated items, trimmed of spaces and tabs, one not
+    /// empty), else `None` (none given, or "the higher-level protocol reports multiple
+    /// languages": the language is then unknown).
+    pub fn transport_language(&self) -> Option<&str> {
+        let mut tags = self
+            .content_language
+            .as_deref()?
+            .split(',')
+            .map(|t| t.trim_matches([' ', '\t']))
+            .filter(|t| !t.is_empty());
+        let tag = tags.next()?;
+        tags.next().is_none().then_some(tag)
+    }
+
+    /// Sets the transport layer's `Content-Language` (the value of an HTTP header, as given;
+    /// `None` for none): what [`ParseOptions::content_language`](crate::ParseOptions::content_language)
+    /// sets at parse time, for a document parsed or built otherwise. `:lang()` reads it
+    /// through [`Self::transport_language`].
+    pub fn set_content_language(&mut self, value: Option<&str>) {
+        self.content_language = value.map(Box::from);
     }
 
     /// The text the document was parsed from: the decoded input (UTF-8), which the ranges of

@@ -63,6 +63,16 @@ pub struct ParseOptions {
     /// [`crate::stream::Parser`] gives the same spans, and keeps a copy of its text for
     /// [`Document::source`].
     pub spans: bool,
+    /// The transport layer's `Content-Language` (default `None`): the value of an HTTP
+    /// `Content-Language` header as given (`"de-CH"`, `"en, fr"`), kept by the document
+    /// ([`Document::content_language`]) as the language information "from a higher-level
+    /// protocol" of HTML 3.2.6.2 ("the language of a node"): the language of an element with no
+    /// `lang` / `xml:lang` on it or an ancestor, in a document with no pragma-set default
+    /// language (`<meta http-equiv=content-language>`), which `:lang()` matches. A value that
+    /// names one language tag gives that tag (white space around it trimmed); one that names
+    /// several (`"en, fr"`), or none, leaves the language unknown, as the spec says
+    /// ([`Document::transport_language`]).
+    pub content_language: Option<String>,
 }
 
 impl Default for ParseOptions {
@@ -75,6 +85,7 @@ impl Default for ParseOptions {
             max_nodes: None,
             allow_declarative_shadow_roots: None,
             spans: false,
+            content_language: None,
         }
     }
 }

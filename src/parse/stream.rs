@@ -462,6 +462,7 @@ impl<'a> Parser<'a> {
         }
         doc.set_truncated(self.truncated);
         doc.set_scripting(self.options.scripting);
+        doc.set_content_language(self.options.content_language.as_deref());
         // The encoding the bytes were decoded with and how it was decided (none for
         // `feed_str` input, which arrives decoded).
         if let Some(sniffed) = self.input.sniffed {

@@ -153,6 +153,7 @@ pub(super) fn finish_document<'a, const SPANS: bool>(
     let mut doc = driver.into_document();
     doc.set_scripting(options.scripting);
     doc.set_truncated(truncated);
+    doc.set_content_language(options.content_language.as_deref());
     doc
 }
 

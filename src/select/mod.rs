@@ -48,7 +48,7 @@
 //! | `:link`, `:any-link` (`:-webkit-any-link`) | `a` and `area` elements with an `href` attribute; SVG `a` elements with `href` or `xlink:href` (SVG 2, 16.2) |
 //! | `:visited` | nothing (no history) |
 //! | `:checked` | `input` checkboxes with a `checked` attribute; radio buttons with one, unless a later radio button of the same group (same form, same `name`) has one too; `option`s that are selected: with a `selected` attribute (in a `select` without `multiple`, the last such), or, in a `select` without `multiple` and of display size 1 where none has it, the first option that is not disabled |
-//! | `:disabled` | "actually disabled" elements (4.15): `button`, `input`, `select`, `textarea`, `fieldset` with a `disabled` attribute or inside a `fieldset` with one (not in its first `legend`), `optgroup` with `disabled`, `option` with `disabled`, under an `optgroup` with `disabled` (its nearest, at any depth within its `select`: the 2025 content model), or of a disabled `select` |
+//! | `:disabled` | "actually disabled" elements (4.15): `button`, `input`, `select`, `textarea`, `fieldset` with a `disabled` attribute or inside a `fieldset` with one (not in its first `legend`); `optgroup` with `disabled`; `option` with `disabled` or under an `optgroup` with `disabled` (at any depth, with no `select`, `hr`, `datalist` or `option` between: the 2025 content model); and an `optgroup` or `option` whose nearest ancestor `select` is disabled (whatwg/html#12205, 2026; Chromium 148 does not match these yet) |
 //! | `:enabled` | `button`, `input`, `select`, `textarea`, `optgroup`, `option`, `fieldset` that are not actually disabled |
 //! | `:required`, `:optional` | `input` (of the types `required` applies to), `select`, `textarea` with and without a `required` attribute |
 //! | `:read-write` | text-like `input`s without `readonly` that are not disabled, `textarea`s likewise, and elements made editable by `contenteditable` |
@@ -57,10 +57,10 @@
 //! | `:default` | the default button of each form (its first submit button in tree order), checkboxes and radio buttons with `checked`, `option`s with `selected` |
 //! | `:indeterminate` | radio buttons whose group has no `checked` one, `progress` without `value` (a checkbox is indeterminate only by script) |
 //! | `:placeholder-shown` | `input`s (of the types `placeholder` applies to) and `textarea`s with a `placeholder` attribute and an empty value |
-//! | `:valid`, `:invalid` | candidates for constraint validation (not disabled, read-only, in a `datalist`, hidden, reset or button) by the constraints the markup decides: a missing `required` value (text, file, checkbox, radio group, `select` with its placeholder option, `textarea`) a `number` below `min` or above `max`, and an `email` value (each item with `multiple`) that is not a valid e-mail address; `form` and `fieldset` by their controls. `pattern`, URL syntax and `step` are not checked (they count as satisfied) |
-//! | `:in-range`, `:out-of-range` | `input type=number` with `min` or `max` by its value, `type=range` (always in range: its value is clamped); the date and time types match neither |
+//! | `:valid`, `:invalid` | candidates for constraint validation (not disabled, read-only, in a `datalist`, hidden, reset or button) by the constraints the markup decides: a missing `required` value (text, file, checkbox, radio group, `select` with its placeholder option, `textarea`); for `number`, `date`, `month`, `week`, `time` and `datetime-local`, a value below `min`, above `max` or off the steps of `step` (in decimal, as browsers check it: 0.3 is on the steps of 0.1); an `email` value (each item with `multiple`) that is not a valid e-mail address; a `url` value that does not parse as an absolute URL (the `url` crate: the URL Standard's parser, as browsers check it); `form` and `fieldset` by their controls. `maxlength` and `minlength` never apply (they need a user edit); `pattern` is not evaluated (it counts as satisfied: a JavaScript regular expression with the `v` flag, whose semantics no Rust regular expression crate we know of reproduces) |
+//! | `:in-range`, `:out-of-range` | `input`s of the types `number`, `date`, `month`, `week`, `time` and `datetime-local` with a `min` or `max` that converts to a number, by their value (an empty or invalid value is in range; a `time` range whose `max` is below its `min` wraps past midnight); `type=range` (always in range: its value is clamped) |
 //! | `:open` | `details` and `dialog` with an `open` attribute |
-//! | `:lang(range, ...)` | elements whose language (the nearest `xml:lang`, or `lang` on an HTML or SVG element; else the last `<meta http-equiv=content-language>`'s; else unknown, `""`) matches a range by extended filtering (RFC 4647 3.3.2, as Selectors 4 says: `de-DE` matches `de-Latn-DE`, `*-CH` matches `fr-CH`) |
+//! | `:lang(range, ...)` | elements whose language (the nearest `xml:lang`, or `lang` on an HTML or SVG element; else the last `<meta http-equiv=content-language>`'s; else the transport layer's, [`ParseOptions::content_language`](crate::ParseOptions::content_language) when it names one language; else unknown, `""`) matches a range by extended filtering (RFC 4647 3.3.2, as Selectors 4 says: `de-DE` matches `de-Latn-DE`, `*-CH` matches `fr-CH`) |
 //! | `:dir(ltr)`, `:dir(rtl)` | elements of that directionality (HTML's "dir attribute"): their `dir`, `auto` (and `bdi`) from the first strong character of their text (Unicode's bidirectional class L, or R / AL, from the `unicode-bidi` crate's tables), `input type=tel` ltr, else their parent's, ltr at the root |
 //! | `:hover`, `:active`, `:focus`, `:focus-visible`, `:focus-within`, `:target`, `:target-within`, `:target-current`, `:popover-open`, `:modal`, `:fullscreen`, `:picture-in-picture`, `:playing`, `:paused`, `:seeking`, `:buffering`, `:stalled`, `:muted`, `:volume-locked`, `:autofill`, `:user-valid`, `:user-invalid`, `:current`, `:past`, `:future`, `:has-slotted`, `:xr-overlay`, `:active-view-transition`, `:host`, `:host()`, `:host-context()`, `:state()`, `:active-view-transition-type()` | nothing: a parsed document has no user, focus, media or rendering state |
 //!
@@ -114,10 +114,12 @@
 //! [`NodeRef::matches`] matches one element from the right, as `selectors` does. Nothing
 //! recurses over the tree: deep nesting cannot overflow the stack.
 
+mod ancestry;
 mod complex;
 mod element;
 mod error;
 mod has;
+mod input_value;
 mod pseudo_classes;
 mod types;
 

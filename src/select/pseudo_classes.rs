@@ -13,6 +13,8 @@ use std::collections::HashMap;
 use crate::dom::{NodeId, NodeRef};
 use crate::markup::{AttrNamespace, Namespace, Tag, is_valid_custom_element_name};
 
+use super::ancestry::Known;
+use super::input_value::{self, NumericType};
 use super::types::PseudoClass;
 
 /// Whether `e` (an element) matches the pseudo-class.
@@ -29,8 +31,8 @@ pub(crate) fn matches(e: NodeRef<'_, '_>, pc: &PseudoClass, cache: Option<&TreeC
         PseudoClass::Link | PseudoClass::AnyLink => is_link(e),
         PseudoClass::Visited => false,
         PseudoClass::Checked => is_checked(e, cache),
-        PseudoClass::Disabled => is_actually_disabled(e),
-        PseudoClass::Enabled => is_enableable(e) && !is_actually_disabled(e),
+        PseudoClass::Disabled => is_actually_disabled(e, cache),
+        PseudoClass::Enabled => is_enableable(e) && !is_actually_disabled(e, cache),
         PseudoClass::Required => required_state(e) == Some(true),
         PseudoClass::Optional => required_state(e) == Some(false),
         PseudoClass::ReadWrite => is_read_write(e, cache),
@@ -41,8 +43,8 @@ pub(crate) fn matches(e: NodeRef<'_, '_>, pc: &PseudoClass, cache: Option<&TreeC
         PseudoClass::PlaceholderShown => is_placeholder_shown(e),
         PseudoClass::Valid => validity(e, cache) == Some(true),
         PseudoClass::Invalid => validity(e, cache) == Some(false),
-        PseudoClass::InRange => range_state(e) == Some(true),
-        PseudoClass::OutOfRange => range_state(e) == Some(false),
+        PseudoClass::InRange => range_state(e, cache) == Some(true),
+        PseudoClass::OutOfRange => range_state(e, cache) == Some(false),
         PseudoClass::Open => {
             (e.is_html(Tag::Details) || e.is_html(Tag::Dialog)) && has_attr(e, "open")
         }
@@ -67,9 +69,10 @@ pub(crate) fn matches(e: NodeRef<'_, '_>, pc: &PseudoClass, cache: Option<&TreeC
 /// What the pseudo-classes of one query keep, so that a query costs O(elements) however
 /// deep the tree: the language and the directionality of the elements met (inherited down
 /// the tree: each is computed once, from the nearest element whose value is known), whether
-/// they are editable (likewise), the
-/// pragma-set default language and each form's default button (each looked up across the
-/// whole tree once).
+/// they are editable and what their ancestors say of their forms (likewise, [`Known`]); the
+/// pragma-set default language, each form's default button, the radio groups, the IDs,
+/// each `select`'s selected option and the forms and fieldsets with an invalid control (each
+/// looked up across the whole tree once).
 #[derive(Default)]
 pub(crate) struct TreeCache {
     /// By node index: 0 when not known yet, [`UNTAGGED`] when no element gives a language,
@@ -86,6 +89,26 @@ pub(crate) struct TreeCache {
     /// The named radio button groups of the document (form owner, name): its last radio
     /// button with `checked`, whether one has `required`.
     radio_groups: OnceCell<HashMap<RadioGroup, (Option<NodeId>, bool)>>,
+    /// What each element's ancestors say of its form, fieldsets, `select` and `optgroup`.
+    ancestry: Known,
+    /// The first element of the document with each ID (for `form` attributes).
+    ids: OnceCell<HashMap<Box<str>, NodeId>>,
+    /// Each `select` element's list of options, as far as the pseudo-classes read it.
+    selects: RefCell<HashMap<NodeId, Options>>,
+    /// By node index: whether the node is a form or a fieldset that has a control that is
+    /// not valid ([`validity`]).
+    invalid: OnceCell<Vec<bool>>,
+}
+
+/// What `:checked`, `:valid` and `:invalid` read of a `select` element's list of options
+/// (4.10.7): its first option, the last with a `selected` attribute, the first that is not
+/// disabled, whether one has `selected`.
+#[derive(Debug, Clone, Copy, Default)]
+struct Options {
+    first: Option<NodeId>,
+    first_selected: Option<NodeId>,
+    last_selected: Option<NodeId>,
+    first_enabled: Option<NodeId>,
 }
 
 /// A named radio button group: its form owner and its name.
@@ -174,50 +197,32 @@ fn is_enableable(e: NodeRef<'_, '_>) -> bool {
     })
 }
 
-/// "Actually disabled" (4.15): a disabled `button`, `input`, `select` or `textarea` (its
-/// `disabled` attribute, or a disabled fieldset ancestor: 4.10.18.2), an `optgroup` with a
-/// `disabled` attribute, a disabled `option` (its attribute or its parent `optgroup`'s), a
-/// disabled fieldset.
-pub(crate) fn is_actually_disabled(e: NodeRef<'_, '_>) -> bool {
+/// "Actually disabled" (4.15, with whatwg/html#12205): a disabled `button`, `input`,
+/// `select` or `textarea` (its `disabled` attribute, or a disabled fieldset ancestor:
+/// 4.10.18.2), a disabled fieldset, an `optgroup` with a `disabled` attribute or whose
+/// nearest ancestor `select` is disabled, an `option` that is disabled (its attribute, or a
+/// disabled `optgroup` before any `select`, `hr`, `datalist` or `option` among its ancestors:
+/// 4.10.10) or whose nearest ancestor `select` is disabled.
+pub(crate) fn is_actually_disabled(e: NodeRef<'_, '_>, cache: &TreeCache) -> bool {
     let Some(el) = e.as_element().filter(|el| el.ns == Namespace::Html) else {
         return false;
     };
+    let select_disabled = || {
+        let select = cache.ancestry.of(e).select;
+        select.is_some_and(|s| is_actually_disabled(e.document().get(s), cache))
+    };
     match el.tag {
         Tag::Button | Tag::Input | Tag::Select | Tag::Textarea | Tag::Fieldset => {
-            has_attr(e, "disabled") || in_disabled_fieldset(e)
+            has_attr(e, "disabled") || cache.ancestry.of(e).in_disabled_fieldset
         }
-        Tag::Optgroup => has_attr(e, "disabled"),
-        // With the 2025 `select` content model an option may stand deeper in its `select` or
-        // `optgroup` (in a `div`, say): its optgroup is the nearest one up to its `select`.
-        // An option of a disabled `select` (its attribute or a disabled fieldset) is
-        // disabled as well, as browsers have it.
+        Tag::Optgroup => has_attr(e, "disabled") || select_disabled(),
         Tag::Option => {
             has_attr(e, "disabled")
-                || e.ancestors()
-                    .take_while(|a| !a.is_html(Tag::Select) && !a.is_html(Tag::Datalist))
-                    .find(|a| a.is_html(Tag::Optgroup))
-                    .is_some_and(|g| has_attr(g, "disabled"))
-                || option_select(e).is_some_and(is_actually_disabled)
+                || cache.ancestry.of(e).in_disabled_optgroup
+                || select_disabled()
         }
         _ => false,
     }
-}
-
-/// Whether `e` is a descendant of a `fieldset` with a `disabled` attribute and not a
-/// descendant of that fieldset's first `legend` child (4.10.18.2, "disabled" of a form
-/// control and "disabled fieldset").
-fn in_disabled_fieldset(e: NodeRef<'_, '_>) -> bool {
-    let mut child = e;
-    for a in e.ancestors() {
-        if a.is_html(Tag::Fieldset) && has_attr(a, "disabled") {
-            let first_legend = a.element_children().find(|c| c.is_html(Tag::Legend));
-            if first_legend != Some(child) {
-                return true;
-            }
-        }
-        child = a;
-    }
-    false
 }
 
 /// `:required` / `:optional` (4.16.3): for an `input` to which `required` applies, a `select`
@@ -237,9 +242,11 @@ fn required_state(e: NodeRef<'_, '_>) -> Option<bool> {
 /// disabled, or another element that is an editing host or editable.
 fn is_read_write(e: NodeRef<'_, '_>, cache: &TreeCache) -> bool {
     if e.is_html(Tag::Input) {
-        input_type(e) == InputType::TextLike && !has_attr(e, "readonly") && !is_actually_disabled(e)
+        input_type(e) == InputType::TextLike
+            && !has_attr(e, "readonly")
+            && !is_actually_disabled(e, cache)
     } else if e.is_html(Tag::Textarea) {
-        !has_attr(e, "readonly") && !is_actually_disabled(e)
+        !has_attr(e, "readonly") && !is_actually_disabled(e, cache)
     } else {
         is_editable(e, cache)
     }
@@ -314,7 +321,7 @@ fn is_checked(e: NodeRef<'_, '_>, cache: &TreeCache) -> bool {
             _ => false,
         }
     } else if e.is_html(Tag::Option) {
-        is_selected_option(e)
+        is_selected_option(e, cache)
     } else {
         false
     }
@@ -324,17 +331,17 @@ fn is_checked(e: NodeRef<'_, '_>, cache: &TreeCache) -> bool {
 /// same tree, same form owner, same non-empty `name`), has a `checked` attribute: that one's
 /// becoming connected set the checkedness of the others in the group to false, so the last
 /// checked radio button of a group is the checked one.
-fn checked_later_in_group(radio: NodeRef<'_, '_>) -> bool {
+fn checked_later_in_group(radio: NodeRef<'_, '_>, cache: &TreeCache) -> bool {
     let Some(name) = radio.attr("name").filter(|n| !n.is_empty()) else {
         return false;
     };
-    let owner = form_owner(radio);
+    let owner = form_owner(radio, cache);
     following(radio).any(|b| {
         b.is_html(Tag::Input)
             && input_type(b) == InputType::Radio
             && has_attr(b, "checked")
             && b.attr("name") == Some(name)
-            && form_owner(b) == owner
+            && form_owner(b, cache) == owner
     })
 }
 
@@ -361,40 +368,35 @@ fn following<'d, 'a>(node: NodeRef<'d, 'a>) -> impl Iterator<Item = NodeRef<'d, 
 /// that ID if it is a `form` (else none); otherwise the nearest `form` ancestor. (The parser's
 /// form element pointer, which can also associate an element with a form it is not inside
 /// of, is not kept in the tree.)
-fn form_owner<'d, 'a>(e: NodeRef<'d, 'a>) -> Option<NodeRef<'d, 'a>> {
-    let root = e.ancestors().last();
-    let connected = root.is_some_and(|r| r.node_id() == crate::NodeId::DOCUMENT);
-    if let (Some(id), true, Some(root)) = (e.attr("form"), connected, root) {
-        return root
-            .descendants()
-            .find(|n| n.is_element() && n.attr("id") == Some(id))
-            .filter(|f| f.is_html(Tag::Form));
-    }
-    e.ancestors().find(|a| a.is_html(Tag::Form))
-}
-
-/// The `select` element whose list of options `option` is in (4.10.7, updated for the 2025
-/// `select` content model): the nearest `select` ancestor, unless an `option`, `hr`,
-/// `datalist` or a second `optgroup` stands between them.
-fn option_select<'d, 'a>(option: NodeRef<'d, 'a>) -> Option<NodeRef<'d, 'a>> {
-    let mut optgroups = 0;
-    for a in option.ancestors() {
-        let Some(el) = a.as_element().filter(|el| el.ns == Namespace::Html) else {
-            continue;
-        };
-        match el.tag {
-            Tag::Select => return Some(a),
-            Tag::Option | Tag::Hr | Tag::Datalist => return None,
-            Tag::Optgroup => {
-                optgroups += 1;
-                if optgroups > 1 {
-                    return None;
+fn form_owner<'d, 'a>(e: NodeRef<'d, 'a>, cache: &TreeCache) -> Option<NodeRef<'d, 'a>> {
+    let doc = e.document();
+    let ancestry = cache.ancestry.of(e);
+    if let Some(id) = e.attr("form")
+        && ancestry.root == crate::NodeId::DOCUMENT
+    {
+        let ids = cache.ids.get_or_init(|| {
+            let mut ids = HashMap::new();
+            for n in doc.document_node().descendants() {
+                if let Some(id) = n.attr("id") {
+                    ids.entry(id.into()).or_insert(n.node_id());
                 }
             }
-            _ => {}
-        }
+            ids
+        });
+        return ids
+            .get(id)
+            .map(|&f| doc.get(f))
+            .filter(|f| f.is_html(Tag::Form));
     }
-    None
+    ancestry.form.map(|f| doc.get(f))
+}
+
+/// The `select` element whose list of options `option` is in (4.10.10, "option element
+/// nearest ancestor select", for the 2025 `select` content model): the nearest `select`
+/// ancestor, unless an `option`, `hr`, `datalist` or a second `optgroup` stands between them.
+fn option_select<'d, 'a>(option: NodeRef<'d, 'a>, cache: &TreeCache) -> Option<NodeRef<'d, 'a>> {
+    let select = cache.ancestry.of(option).select?;
+    Some(option.document().get(select))
 }
 
 /// The rules for parsing non-negative integers (2.3.4.1) on `value`.
@@ -419,33 +421,51 @@ fn parse_non_negative_integer(value: &str) -> Option<u64> {
 /// attribute, then its `select` element's selectedness setting algorithm. In a `select` with
 /// no `multiple` attribute only the last option with `selected` is selected, and when none
 /// has it and the display size is 1, the first option that is not disabled is.
-fn is_selected_option(option: NodeRef<'_, '_>) -> bool {
+fn is_selected_option(option: NodeRef<'_, '_>, cache: &TreeCache) -> bool {
     let selected = has_attr(option, "selected");
-    let Some(select) = option_select(option) else {
+    let Some(select) = option_select(option, cache) else {
         return selected;
     };
     if has_attr(select, "multiple") {
         return selected;
     }
-    let options = || {
-        select
-            .descendants()
-            .filter(|n| n.is_html(Tag::Option) && option_select(*n) == Some(select))
-    };
+    let list = options_of(select, cache);
     if selected {
         // The last selected option of the list wins.
-        return !options()
-            .skip_while(|o| *o != option)
-            .skip(1)
-            .any(|o| has_attr(o, "selected"));
+        return list.last_selected == Some(option.node_id());
     }
     let display_size = select
         .attr("size")
         .and_then(parse_non_negative_integer)
         .unwrap_or(1);
     display_size == 1
-        && !options().any(|o| has_attr(o, "selected"))
-        && options().find(|o| !is_actually_disabled(*o)) == Some(option)
+        && list.last_selected.is_none()
+        && list.first_enabled == Some(option.node_id())
+}
+
+/// What the pseudo-classes read of `select`'s list of options ([`Options`]): found once per
+/// query, over the select's descendants.
+fn options_of(select: NodeRef<'_, '_>, cache: &TreeCache) -> Options {
+    if let Some(list) = cache.selects.borrow().get(&select.node_id()) {
+        return *list;
+    }
+    let mut list = Options::default();
+    for o in select.descendants() {
+        if !o.is_html(Tag::Option) || option_select(o, cache) != Some(select) {
+            continue;
+        }
+        let id = Some(o.node_id());
+        list.first = list.first.or(id);
+        if has_attr(o, "selected") {
+            list.first_selected = list.first_selected.or(id);
+            list.last_selected = id;
+        }
+        if list.first_enabled.is_none() && !is_actually_disabled(o, cache) {
+            list.first_enabled = id;
+        }
+    }
+    cache.selects.borrow_mut().insert(select.node_id(), list);
+    list
 }
 
 /// Whether `e` is a submit button (4.10.6, 4.10.5.1.18-19): a `button` whose `type` is
@@ -478,14 +498,14 @@ fn is_default(e: NodeRef<'_, '_>, cache: &TreeCache) -> bool {
         let mut defaults = HashMap::new();
         for b in e.document().document_node().descendants() {
             if is_submit_button(b)
-                && let Some(form) = form_owner(b)
+                && let Some(form) = form_owner(b, cache)
             {
                 defaults.entry(form.node_id()).or_insert(b.node_id());
             }
         }
         defaults
     });
-    form_owner(e).is_some_and(|f| defaults.get(&f.node_id()) == Some(&e.node_id()))
+    form_owner(e, cache).is_some_and(|f| defaults.get(&f.node_id()) == Some(&e.node_id()))
 }
 
 /// The last radio button with a `checked` attribute of `radio`'s group (4.10.5.1.16: same
@@ -504,7 +524,7 @@ fn radio_group_state(radio: NodeRef<'_, '_>, cache: &TreeCache) -> (Option<NodeI
         for b in radio.document().document_node().descendants() {
             let is_radio = b.is_html(Tag::Input) && input_type(b) == InputType::Radio;
             if let Some(name) = b.attr("name").filter(|n| is_radio && !n.is_empty()) {
-                let key = (form_owner(b).map(|f| f.node_id()), name.to_owned());
+                let key = (form_owner(b, cache).map(|f| f.node_id()), name.to_owned());
                 let state = groups.entry(key).or_default();
                 if has_attr(b, "checked") {
                     state.0 = Some(b.node_id());
@@ -514,14 +534,17 @@ fn radio_group_state(radio: NodeRef<'_, '_>, cache: &TreeCache) -> (Option<NodeI
         }
         groups
     });
-    let key = (form_owner(radio).map(|f| f.node_id()), name.to_owned());
+    let key = (
+        form_owner(radio, cache).map(|f| f.node_id()),
+        name.to_owned(),
+    );
     match groups.get(&key) {
         Some(state) => *state,
         // Outside the document's tree (in template contents): looked up on its own.
         None => (
             has_attr(radio, "checked")
                 .then(|| radio.node_id())
-                .filter(|_| !checked_later_in_group(radio)),
+                .filter(|_| !checked_later_in_group(radio, cache)),
             own.1,
         ),
     }
@@ -589,48 +612,11 @@ fn is_placeholder_shown(e: NodeRef<'_, '_>) -> bool {
     e.is_html(Tag::Textarea) && textarea_is_empty(e)
 }
 
-/// The rules for parsing floating-point number values (2.3.4.3) on a valid floating-point
-/// number (2.3.4.3's syntax: `-`? digits (`.` digits)? (`e` `+`/`-`? digits)?): `None` for
-/// anything else, as value sanitisation of `number` then empties the value.
-fn parse_valid_float(v: &str) -> Option<f64> {
-    let b = v.as_bytes();
-    let mut i = usize::from(b.first() == Some(&b'-'));
-    let digits = |i: &mut usize| {
-        let start = *i;
-        while b.get(*i).is_some_and(u8::is_ascii_digit) {
-            *i += 1;
-        }
-        *i > start
-    };
-    let int = digits(&mut i);
-    if b.get(i) == Some(&b'.') {
-        i += 1;
-        if !digits(&mut i) {
-            return None;
-        }
-    } else if !int {
-        return None;
-    }
-    if matches!(b.get(i), Some(b'e' | b'E')) {
-        i += 1;
-        if matches!(b.get(i), Some(b'+' | b'-')) {
-            i += 1;
-        }
-        if !digits(&mut i) {
-            return None;
-        }
-    }
-    (i == b.len())
-        .then(|| v.parse().ok())
-        .flatten()
-        .filter(|f: &f64| f.is_finite())
-}
-
 /// Whether `e` is barred from constraint validation (4.10.20.1 and each element's section):
 /// actually disabled, in a `datalist`, a read-only `input` or `textarea`, an `input` of type
 /// hidden, reset or button, a `button` that is not a submit button.
-fn barred(e: NodeRef<'_, '_>) -> bool {
-    if is_actually_disabled(e) || e.ancestors().any(|a| a.is_html(Tag::Datalist)) {
+fn barred(e: NodeRef<'_, '_>, cache: &TreeCache) -> bool {
+    if is_actually_disabled(e, cache) || cache.ancestry.of(e).in_datalist {
         return true;
     }
     if e.is_html(Tag::Input) {
@@ -671,86 +657,120 @@ fn value_missing(e: NodeRef<'_, '_>, cache: &TreeCache) -> bool {
         return has_attr(e, "required") && textarea_is_empty(e);
     }
     if e.is_html(Tag::Select) && has_attr(e, "required") {
-        let options: Vec<_> = e
-            .descendants()
-            .filter(|n| n.is_html(Tag::Option) && option_select(*n) == Some(e))
-            .collect();
-        let selected: Vec<_> = options.iter().filter(|o| is_selected_option(**o)).collect();
+        let list = options_of(e, cache);
         if has_attr(e, "multiple") {
-            return selected.is_empty();
+            return list.first_selected.is_none();
         }
         let size = e
             .attr("size")
             .and_then(parse_non_negative_integer)
             .unwrap_or(1);
+        // Its selected option ([`is_selected_option`]).
+        let selected = list
+            .last_selected
+            .or_else(|| list.first_enabled.filter(|_| size == 1));
         // The placeholder label option: the first option, a child of the select, with an
         // empty value (4.10.7), of a select with display size 1 and no `multiple`.
-        let placeholder = options.first().filter(|o| {
+        let placeholder = list.first.map(|o| e.document().get(o)).filter(|o| {
             size == 1
                 && o.parent() == Some(e)
                 && o.attr("value")
                     .map_or_else(|| o.text_content().is_empty(), str::is_empty)
         });
-        return selected.is_empty() || selected.first().copied() == placeholder;
+        return selected.is_none() || selected == placeholder.map(|o| o.node_id());
     }
     false
 }
 
-/// The range state of an `input` with range limitations (4.10.5.1.12-13: the `number` and
-/// `range` states with a parseable `min` or `max`; `range` always has them): `Some(true)`
-/// when its value is within them, `Some(false)` when it underflows or overflows; `None` for
-/// other elements, elements barred from constraint validation, and the date and time
-/// states (their value parsing is not implemented: they match neither).
-fn range_state(e: NodeRef<'_, '_>) -> Option<bool> {
-    if !e.is_html(Tag::Input) || barred(e) {
+/// The range state of an `input` with range limitations (4.10.5.3.7-8: the number, range,
+/// date, month, week, time and local date and time states with a `min` or `max` that
+/// converts to a number; `range` always has them): `Some(true)` when its value is within
+/// them, `Some(false)` when it underflows or overflows; `None` for other elements and for
+/// elements barred from constraint validation (they match neither).
+fn range_state(e: NodeRef<'_, '_>, cache: &TreeCache) -> Option<bool> {
+    let c = numeric_constraints(e, cache)?;
+    c.has_range.then_some(!c.out_of_range)
+}
+
+/// The constraints of an `input` of a numeric state (`super::input_value`), unless it is
+/// barred from constraint validation.
+fn numeric_constraints(e: NodeRef<'_, '_>, cache: &TreeCache) -> Option<input_value::Constraints> {
+    if !e.is_html(Tag::Input) || barred(e, cache) {
         return None;
     }
-    let t = e.attr("type")?;
-    let min = e.attr("min").and_then(parse_valid_float);
-    let max = e.attr("max").and_then(parse_valid_float);
-    if t.eq_ignore_ascii_case("range") {
-        // Value sanitisation clamps the value to the range: never out of it.
-        return Some(true);
-    }
-    if !t.eq_ignore_ascii_case("number") || (min.is_none() && max.is_none()) {
-        return None;
-    }
-    let Some(value) = parse_valid_float(&input_value(e)) else {
-        // An empty (or sanitised-away) value neither underflows nor overflows.
-        return Some(true);
-    };
-    Some(!(min.is_some_and(|m| value < m) || max.is_some_and(|m| value > m)))
+    let ty = NumericType::of(e.attr("type")?)?;
+    Some(input_value::constraints(
+        ty,
+        &input_value(e),
+        e.attr("min"),
+        e.attr("max"),
+        e.attr("step"),
+    ))
 }
 
 /// `:valid` / `:invalid` (4.16.3) as the markup decides them: `Some(true)` for a candidate
 /// for constraint validation that satisfies its constraints, `Some(false)` for one that
 /// does not, a `form` or `fieldset` by its candidates (invalid if one is); `None` for other
 /// elements. The constraints checked are those the markup alone decides: value missing
-/// (`required`), for `number`, range underflow and overflow, and for `type=email`, type
-/// mismatch ([`email_mismatch`]); `pattern` (a JavaScript regular expression), `type=url`
-/// mismatch and `step` are not checked (they count as satisfied).
+/// (`required`); for the numeric states, range underflow and overflow and step mismatch
+/// ([`numeric_constraints`]); type mismatch of `type=email` ([`email_mismatch`]) and
+/// `type=url` ([`input_value::url_mismatch`]). `pattern` is not checked (it counts as
+/// satisfied): it is a JavaScript regular expression compiled with the `v` flag, whose
+/// syntax and semantics (Unicode sets, string properties, case folding) no regular
+/// expression crate we could check reproduces. `maxlength` and `minlength` never apply: too
+/// long and too short need a value last changed by a user edit (4.10.5.3.1-2).
 fn validity(e: NodeRef<'_, '_>, cache: &TreeCache) -> Option<bool> {
     let el = e.as_element().filter(|el| el.ns == Namespace::Html)?;
     match el.tag {
         Tag::Input | Tag::Select | Tag::Textarea | Tag::Button => {
-            if barred(e) {
+            if barred(e, cache) {
                 return None;
             }
-            Some(!value_missing(e, cache) && range_state(e) != Some(false) && !email_mismatch(e))
-        }
-        Tag::Form => {
+            let numeric = numeric_constraints(e, cache);
             Some(
-                !e.ancestors().last().unwrap_or(e).descendants().any(|c| {
-                    validity_of_control(c, cache) == Some(false) && form_owner(c) == Some(e)
-                }),
+                !value_missing(e, cache)
+                    && !numeric.is_some_and(|c| c.out_of_range || c.step_mismatch)
+                    && !email_mismatch(e)
+                    && !url_mismatch(e),
             )
         }
-        Tag::Fieldset => Some(
-            !e.descendants()
-                .any(|c| validity_of_control(c, cache) == Some(false)),
-        ),
+        Tag::Form | Tag::Fieldset => Some(!invalid_owners(e, cache)[e.node_id().index()]),
         _ => None,
     }
+}
+
+/// By node index, the forms that are the form owner of a control that is not valid and the
+/// fieldsets that have one as a descendant: one pass over the document's nodes (template
+/// contents included), each fieldset marked once (going up the fieldsets from an invalid
+/// control stops at one already marked).
+fn invalid_owners<'c>(e: NodeRef<'_, '_>, cache: &'c TreeCache) -> &'c [bool] {
+    cache.invalid.get_or_init(|| {
+        let doc = e.document();
+        let mut marked = vec![false; doc.len()];
+        for i in 0..doc.len() {
+            let c = doc.get(NodeId::from_index(i));
+            if validity_of_control(c, cache) != Some(false) {
+                continue;
+            }
+            if let Some(form) = form_owner(c, cache) {
+                marked[form.node_id().index()] = true;
+            }
+            let mut up = cache.ancestry.of(c).fieldset;
+            while let Some(f) = up.filter(|f| !marked[f.index()]) {
+                marked[f.index()] = true;
+                up = cache.ancestry.of(doc.get(f)).fieldset;
+            }
+        }
+        marked
+    })
+}
+
+/// Whether an `input type=url` suffers from a type mismatch ([`input_value::url_mismatch`]).
+fn url_mismatch(e: NodeRef<'_, '_>) -> bool {
+    e.is_html(Tag::Input)
+        && e.attr("type")
+            .is_some_and(|t| t.eq_ignore_ascii_case("url"))
+        && input_value::url_mismatch(&input_value(e))
 }
 
 /// Whether an `input type=email` suffers from a type mismatch (4.10.5.1.5): its value, after
@@ -827,10 +847,11 @@ fn own_language<'a>(e: NodeRef<'_, 'a>) -> Option<&'a str> {
 }
 
 /// The language of an element (HTML 3.2.6.2): the nearest inclusive ancestor's own language
-/// ([`own_language`]); else the pragma-set default language; else unknown, the empty string.
-/// (No transport header reaches a selector.) Kept in `cache` for the element and the
-/// ancestors it was found through.
-fn language_of<'a>(e: NodeRef<'_, 'a>, cache: &TreeCache) -> &'a str {
+/// ([`own_language`]); else the pragma-set default language; else the transport layer's
+/// (the `Content-Language` the caller gave, [`crate::Document::transport_language`]); else
+/// unknown, the empty string. Kept in `cache` for the element and the ancestors it was
+/// found through.
+fn language_of<'d>(e: NodeRef<'d, '_>, cache: &TreeCache) -> &'d str {
     let doc = e.document();
     let mut known = cache.lang.borrow_mut();
     if known.len() < doc.len() {
@@ -866,6 +887,7 @@ fn language_of<'a>(e: NodeRef<'_, 'a>, cache: &TreeCache) -> &'a str {
         .get_or_init(|| pragma_set_default_language(doc.document_node()));
     pragma
         .and_then(|m| pragma_candidate(doc.get(m)))
+        .or_else(|| doc.transport_language())
         .unwrap_or("")
 }
 

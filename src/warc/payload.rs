@@ -99,6 +99,15 @@ impl Capture {
         encoding_rs::Encoding::for_label(label.trim().as_bytes()).map(|_| label)
     }
 
+    /// The HTTP response's `Content-Language`: its fields' values joined by `, ` (HTTP's
+    /// rule for a field given more than once), or `None` without one (or without an HTTP
+    /// head). What a parse takes as [`ParseOptions::content_language`](crate::ParseOptions::content_language).
+    pub fn content_language(&self) -> Option<String> {
+        let head = self.head.as_ref()?;
+        let values: Vec<&str> = head.all("content-language").collect();
+        (!values.is_empty()).then(|| values.join(", "))
+    }
+
     /// The page this capture of `record` holds, whatever its type: the payload
     /// ([`Capture::payload`], at most `limit` bytes after decoding) with its URL, status,
     /// type, transport charset and truncation.
@@ -109,6 +118,7 @@ impl Capture {
             status: self.status,
             content_type: self.content_type.clone(),
             charset: self.charset().map(str::to_owned),
+            content_language: self.content_language(),
             truncated: record.truncation(body.cut.as_deref()),
             payload: body.bytes,
             over_limit: body.over_limit,
@@ -148,6 +158,9 @@ pub struct Page {
     /// The transport charset to parse the payload with: the type's `charset` when it is a
     /// label of the WHATWG Encoding Standard ([`Capture::charset`]), else `None`.
     pub charset: Option<String>,
+    /// The HTTP response's `Content-Language`, as written ([`Capture::content_language`]);
+    /// `None` without one. The language `:lang()` falls back to.
+    pub content_language: Option<String>,
     /// The payload, bytes: the HTTP body with its transfer and content codings undone, or the
     /// block of a record without an HTTP head. When [`Page::over_limit`], the bytes as far as
     /// they were decoded (not the page).
@@ -190,6 +203,7 @@ impl Record {
                 status: None,
                 content_type: self.content_type().map(str::to_owned),
                 charset: None,
+                content_language: None,
                 payload: self.block.clone(),
                 over_limit: false,
                 truncated: self.truncation(None),

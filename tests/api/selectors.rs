@@ -1164,6 +1164,77 @@ const VALIDITY: &[Case] = &[
         &["f", "a", "b"],
     ),
     case(
+        "type=url: a value that is not an absolute URL is a type mismatch (4.10.5.1.4), \
+         stripped of white space first; the URL parser's leniency as browsers have it",
+        page!(
+            "<input id=a type=url value='https://example.com/'><input id=b type=url value='/relative'>",
+            "<input id=c type=url value=' http://x/ '><input id=d type=url>",
+            "<input id=e type=url value='example.com'><input id=f type=url value='http://a/b c'>"
+        ),
+        "input:invalid",
+        &["b", "e"],
+    ),
+    case(
+        "number: step mismatch in decimal (0.3 is a multiple of 0.1), from min, the default \
+         step 1, `any`, a step of 0 as the default; min and max by the rules for parsing \
+         floating-point number values (2.3.4.3: `10abc` is 10; Chromium 148 departs: it reads \
+         no maximum, so f is valid there)",
+        page!(
+            "<input id=a type=number min=0 step=0.1 value=0.3><input id=b type=number min=0 step=0.1 value=0.35>",
+            "<input id=c type=number min=1 value=1.5><input id=d type=number value=1.5>",
+            "<input id=e type=number min=1 step=any value=1.5><input id=f type=number max=10abc value=11>",
+            "<input id=g type=number step=0 min=1 value=1.5>"
+        ),
+        "input:invalid",
+        &["b", "c", "f", "g"],
+    ),
+    case(
+        "date, month, week, time, datetime-local: range and step (4.10.5.1.7-11), an invalid \
+         value sanitised to empty",
+        page!(
+            "<input id=a type=date min=2024-01-02 value=2024-01-01>",
+            "<input id=b type=date min=2024-01-01 step=2 value=2024-01-04>",
+            "<input id=c type=month min=2024-01 step=2 value=2024-03>",
+            "<input id=d type=week max=2024-W02 value=2024-W03>",
+            "<input id=e type=time min=12:00 value=12:00:30><input id=f type=time value=12:00:30>",
+            "<input id=g type=datetime-local min='2024-01-01 11:00' value=2024-01-01T10:00>",
+            "<input id=h type=date value=2024-1-01 min=2024-01-02>",
+            "<input id=i type=date min=2024-01-01 step=1.5 value=2024-01-02>"
+        ),
+        "input:invalid",
+        &["a", "b", "d", "e", "g", "i"],
+    ),
+    case(
+        "the date and time states' range: a reversed time range (max below min) is out of \
+         range only between them (4.10.5.3.7-8; Chromium 148 departs: c and d are out of range \
+         there)",
+        page!(
+            "<input id=a type=date min=2024-01-02 value=2024-01-01><input id=b type=date min=2024-01-01 value=2024-01-04>",
+            "<input id=c type=time min=22:00 max=02:00 value=23:00><input id=d type=time min=22:00 max=02:00 value=12:00>",
+            "<input id=e type=range min=10 max=0><input id=g type=week max=2024-W02 value=2024-W03>"
+        ),
+        ":out-of-range",
+        &["a", "d", "g"],
+    ),
+    case(
+        "the date and time states have range limitations only with a min or max (Chromium 148 \
+         departs: it gives a date input without them its own, so h is in range there)",
+        page!(
+            "<input id=a type=date min=2024-01-02 value=2024-01-01><input id=b type=date min=2024-01-01 value=2024-01-04>",
+            "<input id=c type=time min=22:00 max=02:00 value=23:00><input id=e type=range min=10 max=0>",
+            "<input id=f type=number min=5 value=x><input id=h type=date>"
+        ),
+        ":in-range",
+        &["b", "c", "e", "f"],
+    ),
+    case(
+        "maxlength and minlength need a user edit (4.10.5.3.1-2): the markup's value never \
+         suffers from them",
+        page!("<input id=a maxlength=2 value=abcd><input id=b minlength=5 value=ab>"),
+        "input:invalid",
+        &[],
+    ),
+    case(
         ":in-range / :out-of-range",
         page!(
             "<input id=a type=number min=1 max=5 value=3><input id=b type=number min=1 value=0><input id=c type=number max=5 value=9><input id=d type=number value=9><input id=e type=range min=1 max=5 value=9><input id=f type=number min=1 value=x>"
@@ -1192,11 +1263,30 @@ const DISABLED_2025: &[Case] = &[
         &["a"],
     ),
     case(
-        "option of a disabled select",
+        "option of a disabled select (whatwg/html#12205, 2026; Chromium 148 departs: it matches neither)",
         page!(
             "<select disabled><option id=a></select><fieldset disabled><select><option id=b></select></fieldset>"
         ),
         "option:disabled",
+        &["a", "b"],
+    ),
+    case(
+        "optgroup and option of a select disabled by its attribute or a fieldset, not in the \
+         fieldset's first legend (whatwg/html#12205: \"whose nearest ancestor select is \
+         disabled\"; Chromium 148 departs: it matches none)",
+        page!(
+            "<select disabled><optgroup id=g><option id=a></optgroup></select>",
+            "<fieldset disabled><legend></legend><select><optgroup id=h><option id=b></optgroup></select>",
+            "<legend><select><optgroup id=i><option id=c></select></legend></fieldset>",
+            "<fieldset disabled><legend><select><optgroup id=j><option id=d></select></legend></fieldset>"
+        ),
+        "optgroup:disabled, option:disabled",
+        &["g", "a", "h", "b", "i", "c"],
+    ),
+    case(
+        "an option's enabled state ignores a disabled select it is not listed in",
+        page!("<select disabled><datalist><option id=a></option></datalist></select><option id=b>"),
+        "option:enabled",
         &["a", "b"],
     ),
 ];
@@ -1254,6 +1344,66 @@ fn cases_table() {
         total - failures.len()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `:lang()` falls back last to the transport layer's language (HTML 3.2.6.2: "language
+/// information from a higher-level protocol (such as HTTP)", after `lang` / `xml:lang` and
+/// the pragma-set default language; unknown when it "reports multiple languages"), which the
+/// caller gives as `ParseOptions::content_language`, the header's value as given.
+#[test]
+fn lang_from_the_transport_content_language() {
+    let arena = Arena::new();
+    let page = "<p id=a></p><div lang=en><p id=b></p></div><p id=c lang=''></p>";
+    let with = |header: Option<&str>| {
+        let options = ParseOptions {
+            content_language: header.map(str::to_owned),
+            ..ParseOptions::default()
+        };
+        parse_document_str(&arena, page, &options)
+    };
+    let doc = with(Some(" de-CH "));
+    assert_eq!(doc.content_language(), Some(" de-CH "));
+    assert_eq!(doc.transport_language(), Some("de-CH"));
+    assert_eq!(
+        select_labels(&doc, "p:lang(de)"),
+        ["a"],
+        "the header's tag, not en"
+    );
+    assert_eq!(select_labels(&doc, "p:lang(en)"), ["b"]);
+    // An empty lang is an unknown language: the header does not reach under it.
+    assert_eq!(select_labels(&doc, r#"p:lang("")"#), ["c"]);
+    // Several languages: unknown, as without a header.
+    for header in ["de, fr", "de,fr-CH"] {
+        let doc = with(Some(header));
+        assert_eq!(doc.transport_language(), None, "{header:?}");
+        assert!(select_labels(&doc, "p:lang(de)").is_empty(), "{header:?}");
+        assert_eq!(
+            select_labels(&doc, r#"p:lang("")"#),
+            ["a", "c"],
+            "{header:?}"
+        );
+    }
+    // One tag with an empty item beside it is that tag; an empty header is none.
+    assert_eq!(with(Some("fr, ")).transport_language(), Some("fr"));
+    assert_eq!(with(Some(" ")).transport_language(), None);
+    assert_eq!(select_labels(&with(None), r#"p:lang("")"#), ["a", "c"]);
+    // The pragma-set default language comes first.
+    let pragma = "<meta http-equiv=content-language content=fr><p id=a></p>";
+    let options = ParseOptions {
+        content_language: Some("de".into()),
+        ..ParseOptions::default()
+    };
+    let doc = parse_document_str(&arena, pragma, &options);
+    assert_eq!(select_labels(&doc, "p:lang(fr)"), ["a"]);
+    assert!(select_labels(&doc, "p:lang(de)").is_empty());
+    // Set on a document afterwards; the streaming parser keeps it too.
+    let mut doc = parse_document_str(&arena, page, &ParseOptions::default());
+    doc.set_content_language(Some("nl"));
+    assert_eq!(select_labels(&doc, "p:lang(nl)"), ["a"]);
+    let mut parser = simdhtml::stream::Parser::new(&arena, options);
+    parser.feed(page.as_bytes());
+    let doc = parser.finish();
+    assert_eq!(select_labels(&doc, "p:lang(de)"), ["a"]);
 }
 
 #[test]
@@ -1584,6 +1734,60 @@ fn linear_on_long_runs_and_deep_nesting() {
         doc.select(&sel(".s:has(> .s ~ .s:last-child a)")).count(),
         levels - 1
     );
+}
+
+/// The form pseudo-classes that read an element's ancestors or its form owner (fieldsets,
+/// `datalist`, `select`, `optgroup`, the nearest `form`) on pages 100,000 levels deep: what
+/// each element's ancestors say is kept per query and found once, top down, without
+/// recursion (`src/select/ancestry.rs`), so these count in linear time (the doubled-input
+/// ratios are `benches/select_states.rs`'s) and cannot overflow the stack.
+#[test]
+fn form_states_on_deep_pages() {
+    let arena = Arena::new();
+    let depth = 100_000;
+    let count = |html: &str, css: &str| {
+        let doc = parse_document_str(&arena, html, &ParseOptions::default());
+        doc.select(&sel(css)).count()
+    };
+    let fieldsets = format!("<fieldset disabled>{}", "<fieldset>".repeat(depth));
+    assert_eq!(count(&fieldsets, ":disabled"), depth + 1);
+    assert_eq!(count(&fieldsets, ":enabled"), 0);
+    let legend = format!(
+        "<fieldset disabled><legend>{}<input>{}</legend><input>",
+        "<fieldset>".repeat(depth),
+        "</fieldset>".repeat(depth)
+    );
+    // In the first legend: enabled; after it: disabled.
+    assert_eq!(count(&legend, "input:disabled"), 1);
+    assert_eq!(count(&legend, "fieldset:enabled"), depth);
+    let validity = format!("{}<input required>", "<fieldset>".repeat(depth));
+    assert_eq!(count(&validity, "fieldset:invalid"), depth);
+    assert_eq!(count(&validity, "fieldset:valid"), 0);
+    let controls = "<div><input required>".repeat(depth / 2);
+    assert_eq!(count(&controls, ":invalid"), depth / 2);
+    let in_datalist = format!("<datalist>{controls}");
+    assert_eq!(count(&in_datalist, ":invalid"), 0);
+    let radios = format!(
+        "<form>{}",
+        "<div><input type=radio name=g>".repeat(depth / 2)
+    );
+    assert_eq!(count(&radios, ":indeterminate"), depth / 2);
+    assert_eq!(count(&radios, "form:valid"), 1);
+    let options = format!("<select>{}", "<div><option>x</option>".repeat(depth / 2));
+    assert_eq!(count(&options, "option:checked"), 1);
+    assert_eq!(count(&options, "option:enabled"), depth / 2);
+    let disabled = format!(
+        "<select disabled>{}",
+        "<div><option>x</option>".repeat(depth / 2)
+    );
+    assert_eq!(count(&disabled, "option:disabled"), depth / 2);
+    let lang = format!(
+        "<meta http-equiv=content-language content=fr>{}",
+        "<div>".repeat(depth)
+    );
+    assert_eq!(count(&lang, "div:lang(fr)"), depth);
+    let editable = format!("<div contenteditable>{}", "<div>".repeat(depth));
+    assert_eq!(count(&editable, "div:read-write"), depth + 1);
 }
 
 /// Descendant, child and sibling combinators on deep and long pages: a query of all matches

@@ -107,6 +107,7 @@ pub fn chromium_options() -> ParseOptions {
         max_nodes: None,
         allow_declarative_shadow_roots: Some(true),
         spans: false,
+        content_language: None,
     }
 }
 

@@ -8,6 +8,7 @@ mod html_gen;
 
 mod complex;
 mod fast_path;
+mod form_states;
 mod has;
 mod input;
 mod streaming;

@@ -451,7 +451,8 @@ fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selecto
         );
         return Outcome::Line(Value::Object(m), 0, true);
     }
-    // The HTTP charset, else --encoding; the page's URL for links, else --base.
+    // The HTTP charset, else --encoding; the page's URL for links, else --base; the HTTP
+    // Content-Language for :lang().
     let transport = match page.charset.as_deref().map(transport_charset).transpose() {
         Ok(charset) => charset.or(args.transport),
         Err(e) => {
@@ -464,6 +465,7 @@ fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selecto
     let mut fields = parse_fields(
         &page.payload,
         transport,
+        page.content_language.as_deref(),
         !args.no_guess_utf8,
         base,
         args,

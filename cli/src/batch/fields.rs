@@ -17,7 +17,8 @@ thread_local! {
     static ARENA: RefCell<Arena> = RefCell::new(Arena::new());
 }
 
-/// Parses a page's bytes (`transport`: the transport charset;
+/// Parses a page's bytes (`transport`: the transport charset; `content_language`: the HTTP
+/// `Content-Language`, which `:lang()` of `--select` falls back to;
 /// `guess_utf8`: whether an undeclared page is read in the author's encoding, UTF-8 when it is
 /// valid UTF-8 throughout, and the guess may say UTF-8, as for a local file) and gives the
 /// record's fields after `path`/`bytes`: `encoding`, `truncated` when the node
@@ -26,6 +27,7 @@ thread_local! {
 pub(crate) fn parse_fields(
     bytes: &[u8],
     transport: Option<&'static Encoding>,
+    content_language: Option<&str>,
     guess_utf8: bool,
     base: Option<&Url>,
     args: &BatchArgs,
@@ -45,6 +47,7 @@ pub(crate) fn parse_fields(
                 guess_utf8,
                 ..InputOptions::default()
             },
+            content_language: content_language.map(str::to_owned),
             ..ParseOptions::default()
         };
         let (doc, encoding) = parse_bytes(&arena, bytes, &options);

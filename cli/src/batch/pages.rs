@@ -166,6 +166,7 @@ fn record(input: &Input, args: &BatchArgs, selects: &[(String, Selector)]) -> (V
     m.extend(parse_fields(
         &bytes,
         args.transport,
+        None,
         !args.no_guess_utf8,
         args.base.as_ref(),
         args,

@@ -223,3 +223,73 @@ fn batch_select_errors_come_before_any_input() {
     assert_eq!(code, 2);
     assert!(err.contains("given twice"), "{err}");
 }
+
+/// `:lang()` falls back to the transport layer's `Content-Language` (HTML 3.2.6.2): given to
+/// `select` as `--content-language`, and read by `batch --select` from each archive record's
+/// HTTP `Content-Language` header.
+#[test]
+fn lang_falls_back_to_the_content_language() {
+    let page = "<!doctype html><p id=a>A</p><div lang=en><p id=b>B</p></div>";
+    let dir = scratch(&[("p.html", page.as_bytes())]);
+    let path = dir.path().join("p.html");
+    let path = path.to_str().unwrap();
+    for (given, want) in [
+        (None, "0"),
+        (Some("de-CH"), "1"),
+        (Some(" de "), "1"),
+        (Some("de, fr"), "0"),
+    ] {
+        let mut args = vec!["select", "--count", "p:lang(de)", path];
+        if let Some(v) = given {
+            args.extend(["--content-language", v]);
+        }
+        let (code, out, err) = simdhtml(&args, "");
+        assert_eq!((code, err.as_str()), (0, ""), "{given:?}");
+        assert_eq!(out, format!("{path}\t{want}\n"), "{given:?}");
+    }
+    // One WARC response with the header, one with two header fields (two languages: unknown),
+    // one without.
+    let record = |uri: &str, headers: &str| {
+        let block = format!("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n{headers}\r\n{page}");
+        let mut r = format!(
+            "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: {uri}\r\n\
+             WARC-Date: 2024-01-01T00:00:00Z\r\nWARC-Record-ID: <urn:uuid:{uri}>\r\n\
+             Content-Type: application/http; msgtype=response\r\nContent-Length: {}\r\n\r\n",
+            block.len()
+        )
+        .into_bytes();
+        r.extend_from_slice(block.as_bytes());
+        r.extend_from_slice(b"\r\n\r\n");
+        r
+    };
+    let mut warc = record("http://x/de", "Content-Language: de-DE\r\n");
+    warc.extend(record(
+        "http://x/two",
+        "Content-Language: de\r\ncontent-language: fr\r\n",
+    ));
+    warc.extend(record("http://x/none", ""));
+    let dir = scratch(&[("a.warc", &warc)]);
+    let path = dir.path().join("a.warc");
+    let (code, out, err) = simdhtml(
+        &[
+            "batch",
+            "--select",
+            "de=p:lang(de)",
+            "--select",
+            "en=p:lang(en)",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let recs = records(&out);
+    let got: Vec<_> = recs.iter().map(|r| (&r["de"], &r["en"])).collect();
+    assert_eq!(
+        got,
+        [
+            (&json!(["A"]), &json!(["B"])),
+            (&json!([]), &json!(["B"])),
+            (&json!([]), &json!(["B"])),
+        ]
+    );
+}
