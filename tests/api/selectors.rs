@@ -967,7 +967,8 @@ const LANG: &[Case] = &[
         &["a", "c"],
     ),
     case(
-        "extended filtering skips subtags",
+        "extended filtering skips subtags (Chromium 148 departs: it matches by prefix, so a \
+         misses there)",
         page!("<p id=a lang=de-Latn-DE></p><p id=b lang=de-DE-x-y></p><p id=c lang=de-x-DE></p>"),
         "p:lang(de-DE)",
         &["a", "b"],
@@ -985,7 +986,9 @@ const LANG: &[Case] = &[
         &["a", "b"],
     ),
     case(
-        "pragma-set default language (Chromium 148 gave no match in a DOMParser document, which may not set it)",
+        "pragma-set default language, white space before the language skipped (HTML 4.2.5.3; \
+         Chromium 148 departs: it does not skip the leading space, so a misses there; with \
+         content=fr-CA it matches)",
         page!(
             "<meta http-equiv=content-language content=' fr-CA'><p id=a></p><p id=b lang=''></p>"
         ),
@@ -1218,7 +1221,8 @@ const VALIDITY: &[Case] = &[
     ),
     case(
         "the date and time states have range limitations only with a min or max (Chromium 148 \
-         departs: it gives a date input without them its own, so h is in range there)",
+         departs: it gives a date input without them its own, so h is in range there, and c, \
+         inside a reversed time range, is out of range there)",
         page!(
             "<input id=a type=date min=2024-01-02 value=2024-01-01><input id=b type=date min=2024-01-01 value=2024-01-04>",
             "<input id=c type=time min=22:00 max=02:00 value=23:00><input id=e type=range min=10 max=0>",
