@@ -991,7 +991,8 @@ impl<'d, 'a> Finder<'d, 'a> {
                     | Flags::IN_FIGURE
                     | Flags::IN_LINK
                     | Flags::IN_MAIN
-                    | Flags::IN_HEADER_WRAPPER);
+                    | Flags::IN_HEADER_WRAPPER
+                    | Flags::IN_POST);
             match pkind {
                 Kind::Table => anc |= Flags::IN_TABLE,
                 Kind::Code => anc |= Flags::IN_CODE,
@@ -1026,6 +1027,13 @@ impl<'d, 'a> Finder<'d, 'a> {
                         // Counted by its container, never shown.
                         self.info[parent.index()].inputs += 1;
                         keep = false;
+                    }
+                    // A comment on a question or an answer is not one of the page's posts.
+                    if anc.contains(Flags::IN_POST) && is_item_of(attrs.itemtype, &["Comment"]) {
+                        keep = false;
+                    }
+                    if is_item_of(attrs.itemtype, &["Question", "Answer"]) {
+                        anc |= Flags::IN_POST;
                     }
                     if keep && !byline_done && self.is_byline(n, &attrs) {
                         byline_done = true;
@@ -1893,6 +1901,7 @@ struct WalkAttrs<'a> {
     id: Option<&'a str>,
     rel: Option<&'a str>,
     itemprop: Option<&'a str>,
+    itemtype: Option<&'a str>,
 }
 
 impl<'a> WalkAttrs<'a> {
@@ -1917,6 +1926,7 @@ impl<'a> WalkAttrs<'a> {
                 "id" => &mut w.id,
                 "rel" => &mut w.rel,
                 "itemprop" => &mut w.itemprop,
+                "itemtype" => &mut w.itemtype,
                 _ => continue,
             };
             // The first of duplicate attributes wins, as the parser keeps it first.
@@ -2243,6 +2253,15 @@ fn holds_prose(doc: &Document<'_>, n: NodeId, min: usize) -> bool {
 
 /// Whether any of `patterns` occurs in `s`, ASCII case-insensitively: one pass over `s`, the
 /// patterns tried only where the two bytes there start one.
+/// Whether a microdata `itemtype` (URLs, white space between) names one of the schema.org
+/// `types` (its URL's last segment: `https://schema.org/Answer`).
+fn is_item_of(itemtype: Option<&str>, types: &[&str]) -> bool {
+    itemtype.is_some_and(|t| {
+        t.split_ascii_whitespace()
+            .any(|url| types.contains(&url.rsplit('/').next().unwrap_or(url)))
+    })
+}
+
 fn contains_any(s: &str, patterns: &Patterns) -> bool {
     let b = s.as_bytes();
     b.windows(2).enumerate().any(|(i, w)| {
@@ -2896,6 +2915,53 @@ mod tests {
             "<div itemscope itemtype=https://schema.org/DiscussionForumPosting>{body}</div>"
         ));
         assert!(md.contains("Answer 3:"), "{md}");
+    }
+
+    #[test]
+    fn comments_on_a_question_or_an_answer_are_not_posts() {
+        let comment = |who: &str| {
+            format!(
+                "<ul class=comments><li itemprop=comment itemscope itemtype=https://schema.org/Comment>\
+                 Did you try it with the {who} settings, and did the radio come back after that?</li></ul>"
+            )
+        };
+        let post = |item: &str, text: &str| {
+            format!(
+                "<div itemscope itemtype=https://schema.org/{item}><p>{}</p>{}</div>",
+                text.repeat(3),
+                comment(item)
+            )
+        };
+        let page = format!(
+            "<script type=application/ld+json>{{\"@type\": \"QAPage\"}}</script>\
+             <div class=thread>{}{}{}</div>",
+            post(
+                "Question",
+                "Why does the radio stop after the update, on both of my phones? "
+            ),
+            post(
+                "Answer",
+                "Answer one: turn the radio off and on, then restart the phone twice. "
+            ),
+            post(
+                "Answer",
+                "Answer two: the update resets the band; choose it again in the settings. "
+            ),
+        );
+        let text = main(&page);
+        assert!(text.contains("Why does the radio stop"), "{text}");
+        assert!(
+            text.contains("Answer one") && text.contains("Answer two"),
+            "{text}"
+        );
+        assert!(!text.contains("Did you try it"), "{text}");
+        // A comment outside a question or an answer (a blog's) is read as before.
+        let blog = main(
+            &page
+                .replace("schema.org/Question", "schema.org/Thing")
+                .replace("schema.org/Answer", "schema.org/Thing"),
+        );
+        assert!(blog.contains("Did you try it"), "{blog}");
     }
 
     #[test]

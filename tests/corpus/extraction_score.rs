@@ -202,14 +202,14 @@ fn main_text_scores_at_least_the_floors_on_the_extraction_sets() {
 /// after. A little under the figures measured when they were set (`docs/extraction.md`).
 const WCXB_FLOORS: &[(&str, f64)] = &[
     ("article", 0.948),
-    ("forum", 0.79),
+    ("forum", 0.80),
     ("product", 0.67),
     ("collection", 0.705),
     ("listing", 0.71),
     ("documentation", 0.933),
     ("service", 0.83),
 ];
-const WCXB_OVERALL_FLOOR: f64 = 0.865;
+const WCXB_OVERALL_FLOOR: f64 = 0.866;
 
 /// WCXB's metric for one page: precision, recall and F1 of the lowercased `\w+` tokens as
 /// bags of words (`wcxb-dev/score.py`); an empty truth scores 1 for an empty prediction.

@@ -6,7 +6,7 @@ use std::ops::{BitAnd, BitOr, BitOrAssign};
 /// A set of per-node flags, kept in `Info.flags` and passed down the walk as the ancestor
 /// flags.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub(super) struct Flags(u16);
+pub(super) struct Flags(u32);
 
 impl Flags {
     // Per-node flags.
@@ -33,6 +33,9 @@ impl Flags {
     /// Some ancestor (or the element) names a `header` but holds the page's text: a wrapper,
     /// not a header.
     pub(super) const IN_HEADER_WRAPPER: Flags = Flags(32768);
+    /// Some ancestor (or the element) is a post of a question-and-answer page: a schema.org
+    /// `Question` or `Answer` item.
+    pub(super) const IN_POST: Flags = Flags(65536);
 
     /// Every flag of `other` is set.
     pub(super) fn contains(self, other: Flags) -> bool {
