@@ -152,6 +152,14 @@ fn wide_pages_are_linear() {
         ));
     }
     check("discussion", &thread);
+    // Answers in answers, each with a comment (left out: a comment on a post).
+    let qa = nested(
+        "<div itemscope itemtype=https://schema.org/Answer><p>An answer, with commas, and words.</p>\
+         <div itemscope itemtype=https://schema.org/Comment>A comment, with commas.</div>",
+        "</div>",
+        n / 2,
+    );
+    check("comments on answers", &qa);
     let mut kept = String::from("<body><div id=app></div><noscript>");
     for i in 0..n {
         kept.push_str(&format!(
