@@ -90,6 +90,10 @@
 //!     characters or more that repeats word for word one before it in the content (a section
 //!     written twice for narrow and wide screens, a post quoted in a thread) is left out;
 //!     headings, code, preformatted text and tables keep their repeats.
+//! 11. **Forms of fields.** A form with two inputs or more (a button counts) and under 500
+//!     characters of text (a search box, a newsletter's sign-up, a contact or review form)
+//!     is left out of the content, whole page or block, unless it holds half of the content's
+//!     text (an error page's login form); a form that holds posts or a page's text stays.
 //!
 //! Every step is one pass over the page's nodes or a bounded walk up from one node (at most
 //! five ancestors), so the time is linear in the page and the memory is one small record per
@@ -582,6 +586,7 @@ fn find(doc: &Document<'_>) -> MainContent {
         // cards below).
         f.attempt(attempts[chosen]);
     }
+    let forms = f.forms_of_fields();
     if len < ENOUGH_TEXT && scripting && f.noscript_markup() >= NOSCRIPT_CONTENT {
         focused.in_noscript = true;
         focused.page_type = Some(PageType::Other);
@@ -599,6 +604,7 @@ fn find(doc: &Document<'_>) -> MainContent {
         };
         f.walk(walk);
         let mut whole = f.whole();
+        f.leave_out_forms(&mut whole, &forms, page.text);
         whole.page_type = page_type::classify(&signals, true, page.text > 0.0);
         f.leave_out_quoted_posts(&mut whole);
         f.leave_out_repeated_blocks(&mut whole);
@@ -618,6 +624,7 @@ fn find(doc: &Document<'_>) -> MainContent {
             focused.left_out[n.index()] = !f.flags(n).contains(Flags::INCLUDED);
         }
     }
+    f.leave_out_forms(&mut focused, &forms, len);
     focused.page_type = page_type::classify(&signals, false, len > 0.0);
     f.leave_out_quoted_posts(&mut focused);
     f.leave_out_repeated_blocks(&mut focused);
@@ -766,6 +773,37 @@ impl<'d, 'a> Finder<'d, 'a> {
     fn holds_grid(&self, p: NodeId, min_text: f32, groups: &mut Vec<CardGroup<'a>>) -> bool {
         self.card_groups(p, groups);
         groups.iter().any(|g| g.is_grid() && g.text >= min_text)
+    }
+
+    /// Step 11: the forms of [`FORM_FIELDS`] inputs or more (buttons included) and under
+    /// [`FORM_TEXT`] of text, with their text, by the chosen attempt's counts.
+    fn forms_of_fields(&self) -> Vec<(NodeId, f32)> {
+        self.order
+            .iter()
+            .filter_map(|&n| {
+                let st = self.info[n.index()].stats;
+                (self.kind(n) == Kind::Form && st.inputs >= FORM_FIELDS && st.text < FORM_TEXT)
+                    .then_some((n, st.text))
+            })
+            .collect()
+    }
+
+    /// Leaves the `forms` (and their subtrees, as the current walk keeps them) out of
+    /// `content`, unless one holds half of its text `len` or more (an error page's login
+    /// form is all it says).
+    fn leave_out_forms(&self, content: &mut MainContent, forms: &[(NodeId, f32)], len: f32) {
+        for &(n, text) in forms {
+            if 2.0 * text >= len
+                || !self.flags(n).contains(Flags::INCLUDED)
+                || content.is_left_out(n)
+            {
+                continue;
+            }
+            let (from, to) = (self.pos[n.index()] as usize, self.end[n.index()] as usize);
+            for &d in &self.order[from..to] {
+                content.left_out[d.index()] = true;
+            }
+        }
     }
 
     /// Step 9, on a forum thread: leave out of `content` the posts that replies quote (an
@@ -2059,6 +2097,11 @@ const FURNITURE: Patterns = Patterns::new(&[
 /// The length (characters, white space runs as one space) from which a block that repeats
 /// one before it is left out (step 10): 40 or more.
 const REPEATED_BLOCK: usize = 40;
+/// A form with this many inputs or more (buttons included) and under [`FORM_TEXT`] of text
+/// is left out (step 11).
+const FORM_FIELDS: u32 = 2;
+/// See [`FORM_FIELDS`] (weighted characters).
+const FORM_TEXT: f32 = 500.0;
 
 /// A hash of a block's text, to find the blocks that repeat.
 fn hash_of(text: &[u8]) -> u64 {
@@ -2569,6 +2612,47 @@ mod tests {
             text.contains("Paragraph 7") && !text.contains("Other story"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_form_of_fields_is_not_content() {
+        // A thread read as the whole page (step 7), with a reply box and a search box.
+        let para = "<p>I painted the railing last spring with an oil-based enamel, over a rust \
+                    primer, in two thin coats, and it has held through the winter.</p>";
+        let replies: String = (0..3)
+            .map(|i| format!("<li class=reply><p>Reply {i}: the same here, with a brush and two coats, and no flakes after the winter either.</p></li>"))
+            .collect();
+        let page = format!(
+            "<script type=application/ld+json>{{\"@type\": \"DiscussionForumPosting\"}}</script>\
+             <form><input name=q placeholder=Search><button>Search the forum</button></form>\
+             <div class=discussion><div class=message>{para}{para}{para}</div></div>\
+             <ul class=replies>{replies}</ul>\
+             <form><label>Write your reply</label><textarea></textarea><button>Post reply</button></form>"
+        );
+        let text = main(&page);
+        assert!(
+            text.contains("two thin coats") && text.contains("Reply 2:"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("Write your reply") && !text.contains("Search the"),
+            "{text}"
+        );
+        // A form that holds the page's text (a thread's posts) stays.
+        let posts: String = (0..10)
+            .map(|i| format!("<div class=post><p>Post {i}: I tried it too, and it works, after a restart, on both of my phones.</p></div>"))
+            .collect();
+        let text = main(&format!(
+            "<form><input type=hidden name=t><input type=hidden name=s>{posts}</form>"
+        ));
+        assert!(text.contains("Post 9"), "{text}");
+        // So does a form that is most of what the page says (an error page's login form).
+        let text = main(
+            "<p>Sorry, that board does not exist.</p><form><label>Your name and password, please, \
+             so that we can take you back to where you were</label><input name=u>\
+             <input type=password><button>Log in</button></form>",
+        );
+        assert!(text.contains("Your name and password"), "{text}");
     }
 
     #[test]

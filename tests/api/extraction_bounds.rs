@@ -160,6 +160,11 @@ fn wide_pages_are_linear() {
         n / 2,
     );
     check("comments on answers", &qa);
+    // Forms of fields beside the text (step 11 leaves each out once).
+    let forms = "<p>A paragraph, with commas, and words enough to count.</p>\
+                 <form><input name=q><button>Search</button></form>"
+        .repeat(n / 2);
+    check("forms of fields", &forms);
     let mut kept = String::from("<body><div id=app></div><noscript>");
     for i in 0..n {
         kept.push_str(&format!(
