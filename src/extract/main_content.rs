@@ -68,7 +68,8 @@
 //!    of it (three quarters on a forum thread, whose replies are content beside its first
 //!    post) in a page with few links, the content is the whole page as step 1's strict walk
 //!    keeps it, without its furniture (or, when that leaves almost no text, as the attempt of
-//!    step 6 that gave the choice walks it). The
+//!    step 6 that gave the choice walks it); when a main landmark (`main`, role `main`)
+//!    holds a fifth of that text or more, the whole page is the landmark. The
 //!    thresholds were fitted on part of the WCXB development split and checked on the rest
 //!    and on the article sets (`docs/extraction.md`).
 //!    Before it, step 4's choice moves up to the list it is an item of (at least three
@@ -265,6 +266,9 @@ const WHOLE_PAGE_TEXT: f32 = 200.0;
 /// A choice with at most this share of the page's text gives way to the whole page, unless
 /// the page is mostly links ([`LINKED_PAGE`]) around lines of prose ([`LONG_LINE`]).
 const WHOLE_PAGE_SHARE: f32 = 0.25;
+/// Step 7's whole page is its main landmark when that holds this share of the page's text or
+/// more.
+const MAIN_SHARE: f32 = 0.2;
 /// A choice with at most this share gives way to a page with few links ([`FEW_LINKS`]).
 const HALF_PAGE_SHARE: f32 = 0.5;
 /// On a forum thread, a choice with at most this share gives way to a page with few links:
@@ -593,10 +597,15 @@ fn find(doc: &Document<'_>) -> MainContent {
         return focused;
     }
     if f.prefers_whole_page(len, &page, &focused) {
+        // The main landmark that holds a fifth of the page's text or more, by the chosen
+        // attempt's counts: the page less its header, footer and side panels.
+        let main = f
+            .main_landmark()
+            .filter(|&m| f.info[m.index()].stats.text >= MAIN_SHARE * page.text);
         f.info.clear();
         f.info.resize(f.doc.len(), Info::default());
-        // The page less its furniture, unless that leaves (almost) nothing: then the page as
-        // the laxer attempt that found the content walks it.
+        // The page (or its main landmark) less its furniture, unless that leaves (almost)
+        // nothing: then the page as the laxer attempt that found the content walks it.
         let walk = if strict_page >= WHOLE_PAGE_TEXT {
             attempts[0]
         } else {
@@ -604,6 +613,11 @@ fn find(doc: &Document<'_>) -> MainContent {
         };
         f.walk(walk);
         let mut whole = f.whole();
+        if let Some(m) = main
+            && f.flags(m).contains(Flags::INCLUDED)
+        {
+            whole.roots = vec![m];
+        }
         f.leave_out_forms(&mut whole, &forms, page.text);
         whole.page_type = page_type::classify(&signals, true, page.text > 0.0);
         f.leave_out_quoted_posts(&mut whole);
@@ -773,6 +787,24 @@ impl<'d, 'a> Finder<'d, 'a> {
     fn holds_grid(&self, p: NodeId, min_text: f32, groups: &mut Vec<CardGroup<'a>>) -> bool {
         self.card_groups(p, groups);
         groups.iter().any(|g| g.is_grid() && g.text >= min_text)
+    }
+
+    /// The main landmark (`main`, role `main`) with the most text in the current walk, if
+    /// the page has one. Only the elements that hold a landmark are asked.
+    fn main_landmark(&self) -> Option<NodeId> {
+        let doc = self.doc;
+        let mut best: Option<(f32, NodeId)> = None;
+        for &n in &self.order {
+            if !self.holds_main[n.index()] {
+                continue;
+            }
+            let Some(e) = doc.element(n) else { continue };
+            let text = self.info[n.index()].stats.text;
+            if is_main_landmark(e, e.attr("role")) && best.is_none_or(|(t, _)| text > t) {
+                best = Some((text, n));
+            }
+        }
+        best.map(|(_, n)| n)
     }
 
     /// Step 11: the forms of [`FORM_FIELDS`] inputs or more (buttons included) and under
@@ -2614,20 +2646,49 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_form_of_fields_is_not_content() {
-        // A thread read as the whole page (step 7), with a reply box and a search box.
+    /// A forum thread whose first post holds under three quarters of its text: step 7 reads
+    /// it as the whole page.
+    fn whole_page_thread() -> String {
         let para = "<p>I painted the railing last spring with an oil-based enamel, over a rust \
                     primer, in two thin coats, and it has held through the winter.</p>";
         let replies: String = (0..3)
             .map(|i| format!("<li class=reply><p>Reply {i}: the same here, with a brush and two coats, and no flakes after the winter either.</p></li>"))
             .collect();
-        let page = format!(
+        format!(
             "<script type=application/ld+json>{{\"@type\": \"DiscussionForumPosting\"}}</script>\
-             <form><input name=q placeholder=Search><button>Search the forum</button></form>\
              <div class=discussion><div class=message>{para}{para}{para}</div></div>\
-             <ul class=replies>{replies}</ul>\
-             <form><label>Write your reply</label><textarea></textarea><button>Post reply</button></form>"
+             <ul class=replies>{replies}</ul>"
+        )
+    }
+
+    #[test]
+    fn the_whole_page_is_its_main_landmark() {
+        // A thread read as the whole page (step 7) in a `main`, beside a promotion that no
+        // class names as furniture.
+        let promo = "<div class=promo><p>Members save a tenth on every tin of paint this month, \
+                     in every shop of ours, with the code on their card.</p></div>";
+        let page = format!("{promo}<main>{}</main>", whole_page_thread());
+        let text = main(&page);
+        assert!(
+            text.contains("two thin coats") && text.contains("Reply 2:"),
+            "{text}"
+        );
+        assert!(!text.contains("Members save"), "{text}");
+        // Without a landmark, the whole page it is.
+        let text = main(&page.replace("<main>", "<div>").replace("</main>", "</div>"));
+        assert!(
+            text.contains("Reply 2:") && text.contains("Members save"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_form_of_fields_is_not_content() {
+        // A thread read as the whole page (step 7), with a search box and a reply box.
+        let page = format!(
+            "<form><input name=q placeholder=Search><button>Search the forum</button></form>{}\
+             <form><label>Write your reply</label><textarea></textarea><button>Post reply</button></form>",
+            whole_page_thread()
         );
         let text = main(&page);
         assert!(
