@@ -66,7 +66,8 @@
 //!    choice holds at most a quarter of the text step 1 keeps (unless that text is mostly
 //!    links around a choice of long prose lines: an article among its menus), or at most half
 //!    of it (three quarters on a forum thread, whose replies are content beside its first
-//!    post) in a page with few links, the content is the whole page as step 1's strict walk
+//!    post) in a page with few links, or at most three fifths in a page with fewer links
+//!    still around a choice of short lines (not prose), the content is the whole page as step 1's strict walk
 //!    keeps it, without its furniture (or, when that leaves almost no text, as the attempt of
 //!    step 6 that gave the choice walks it); when a main landmark (`main`, role `main`)
 //!    holds a fifth of that text or more, the whole page is the landmark. The
@@ -271,6 +272,11 @@ const WHOLE_PAGE_SHARE: f32 = 0.25;
 const MAIN_SHARE: f32 = 0.2;
 /// A choice with at most this share gives way to a page with few links ([`FEW_LINKS`]).
 const HALF_PAGE_SHARE: f32 = 0.5;
+/// A choice with at most this share and short lines (under [`LONG_LINE`]) gives way to a
+/// page with fewer links still ([`FEWER_LINKS`]).
+const THREE_FIFTHS_SHARE: f32 = 0.6;
+/// See [`THREE_FIFTHS_SHARE`].
+const FEWER_LINKS: f32 = 0.1;
 /// On a forum thread, a choice with at most this share gives way to a page with few links:
 /// the posts are the content, and a choice of one post (the first, apart from the list of
 /// replies) holds only a part of them.
@@ -678,7 +684,9 @@ impl<'d, 'a> Finder<'d, 'a> {
     /// block the scoring chose: the choice holds a small part of the page's text, and the
     /// rest is not a page of links around a text of long paragraphs (an article among its
     /// menus), or it holds under half and the page around it has few links (a service page
-    /// of many sections, a listing of cards, a forum thread). `len` is the choice's cleaned
+    /// of many sections, a listing of cards, a forum thread), or under three fifths in a page
+    /// with fewer links still around a choice of short lines (not an article's prose; the
+    /// main landmark, step 7, keeps the page's chrome out). `len` is the choice's cleaned
     /// text, `page` the counts of the page without its furniture (the strict walk's root).
     fn prefers_whole_page(&self, len: f32, page: &Stats, focused: &MainContent) -> bool {
         if page.text <= 0.0 {
@@ -690,6 +698,8 @@ impl<'d, 'a> Finder<'d, 'a> {
             ld <= LINKED_PAGE || mean_line(&focused.text(self.doc)) <= LONG_LINE
         } else if share <= HALF_PAGE_SHARE || (self.thread && share <= THREAD_SHARE) {
             ld <= FEW_LINKS
+        } else if share <= THREE_FIFTHS_SHARE {
+            ld <= FEWER_LINKS && mean_line(&focused.text(self.doc)) <= LONG_LINE
         } else {
             false
         }
@@ -2659,6 +2669,49 @@ mod tests {
              <div class=discussion><div class=message>{para}{para}{para}</div></div>\
              <ul class=replies>{replies}</ul>"
         )
+    }
+
+    #[test]
+    fn a_choice_of_three_fifths_gives_way_to_a_page_of_short_lines() {
+        // A service page: its claims in short lines beside the block the scoring chose,
+        // which holds more than half of the page's text but under three fifths.
+        let facts: String = [
+            ("300+", "projects shipped"),
+            ("90%", "senior staff"),
+            ("10", "years in business"),
+            ("24/7", "support desk"),
+            ("12", "offices"),
+            ("4.9", "client rating"),
+            ("50", "countries served"),
+            ("8", "languages spoken"),
+            ("6", "awards won"),
+            ("3", "data centres"),
+        ]
+        .iter()
+        .map(|(n, w)| format!("<div class=fact><b>{n}</b> <span>{w}</span></div>"))
+        .collect();
+        let about: String = (0..6)
+            .map(|i| format!("<p>Point {i}: we plan, build and run it, with care, for you.</p>"))
+            .collect();
+        let page = format!(
+            "<div class=hero><h1>Apps your customers love</h1><span>Fast, with a native feel</span></div>\
+             <div>{facts}</div><div class=about>{about}</div>\
+             <div class=cta><span>Talk to us today, or write to us, or call us</span></div>"
+        );
+        let text = main(&page);
+        assert!(
+            text.contains("Point 5") && text.contains("12 offices"),
+            "{text}"
+        );
+        // The same claims as links: a page of links around the block, which stays alone.
+        let linked = page
+            .replace("<span>", "<a href=/x>")
+            .replace("</span>", "</a>");
+        let text = main(&linked);
+        assert!(
+            text.contains("Point 5") && !text.contains("offices"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -201,15 +201,15 @@ fn main_text_scores_at_least_the_floors_on_the_extraction_sets() {
 /// (page type, floor of the mean word F1) on WCXB's development split; the overall floor
 /// after. A little under the figures measured when they were set (`docs/extraction.md`).
 const WCXB_FLOORS: &[(&str, f64)] = &[
-    ("article", 0.948),
+    ("article", 0.95),
     ("forum", 0.80),
-    ("product", 0.675),
-    ("collection", 0.715),
+    ("product", 0.68),
+    ("collection", 0.72),
     ("listing", 0.71),
     ("documentation", 0.933),
-    ("service", 0.83),
+    ("service", 0.835),
 ];
-const WCXB_OVERALL_FLOOR: f64 = 0.869;
+const WCXB_OVERALL_FLOOR: f64 = 0.87;
 
 /// WCXB's metric for one page: precision, recall and F1 of the lowercased `\w+` tokens as
 /// bags of words (`wcxb-dev/score.py`); an empty truth scores 1 for an empty prediction.
