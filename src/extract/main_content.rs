@@ -2295,11 +2295,15 @@ struct Patterns {
     list: &'static [&'static str],
     /// Bit `second` of `pairs[first]`: some piece starts with the bytes `first`, `second`.
     pairs: [u128; 128],
+    /// Bit `i` of `starts[first]`: `list[i]` starts with the byte `first` (at most 64 pieces).
+    starts: [u64; 128],
 }
 
 impl Patterns {
     const fn new(list: &'static [&'static str]) -> Patterns {
+        assert!(list.len() <= 64, "at most 64 pieces");
         let mut pairs = [0u128; 128];
+        let mut starts = [0u64; 128];
         let mut i = 0;
         while i < list.len() {
             let b = list[i].as_bytes();
@@ -2308,9 +2312,14 @@ impl Patterns {
                 "two ASCII bytes or more"
             );
             pairs[b[0] as usize] |= 1 << b[1];
+            starts[b[0] as usize] |= 1 << i;
             i += 1;
         }
-        Patterns { list, pairs }
+        Patterns {
+            list,
+            pairs,
+            starts,
+        }
     }
 }
 
@@ -2351,17 +2360,24 @@ fn contains_any(s: &str, patterns: &Patterns) -> bool {
     let b = s.as_bytes();
     b.windows(2).enumerate().any(|(i, w)| {
         let (x, y) = (w[0].to_ascii_lowercase(), w[1].to_ascii_lowercase());
-        x < 0x80
-            && y < 0x80
-            && patterns.pairs[usize::from(x)] & (1 << y) != 0
-            && patterns.list.iter().any(|p| {
-                let p = p.as_bytes();
-                b.len() - i >= p.len()
-                    && b[i..i + p.len()]
-                        .iter()
-                        .zip(p)
-                        .all(|(x, y)| x.to_ascii_lowercase() == *y)
-            })
+        if x >= 0x80 || y >= 0x80 || patterns.pairs[usize::from(x)] & (1 << y) == 0 {
+            return false;
+        }
+        // Only the pieces that start with this byte.
+        let mut bits = patterns.starts[usize::from(x)];
+        while bits != 0 {
+            let p = patterns.list[bits.trailing_zeros() as usize].as_bytes();
+            bits &= bits - 1;
+            if b.len() - i >= p.len()
+                && b[i..i + p.len()]
+                    .iter()
+                    .zip(p)
+                    .all(|(x, y)| x.to_ascii_lowercase() == *y)
+            {
+                return true;
+            }
+        }
+        false
     })
 }
 
@@ -2405,20 +2421,19 @@ fn names_quoted_post(s: &str) -> bool {
 }
 
 /// Whether `word` stands in `s` between non-alphanumeric characters (or the ends).
+/// A scan of the bytes, not `str::find`: the strings are short `class` values, and a
+/// substring searcher's set-up per call cost more than the search.
 fn has_word(s: &str, word: &str) -> bool {
-    let b = s.as_bytes();
-    let mut from = 0;
-    while let Some(i) = s[from..].find(word) {
-        let at = from + i;
-        let end = at + word.len();
-        let before = at == 0 || !b[at - 1].is_ascii_alphanumeric();
-        let after = end == b.len() || !b[end].is_ascii_alphanumeric();
-        if before && after {
-            return true;
-        }
-        from = at + 1;
+    let (b, w) = (s.as_bytes(), word.as_bytes());
+    if w.is_empty() || b.len() < w.len() {
+        return false;
     }
-    false
+    (0..=b.len() - w.len()).any(|at| {
+        let end = at + w.len();
+        b[at..end] == *w
+            && (at == 0 || !b[at - 1].is_ascii_alphanumeric())
+            && (end == b.len() || !b[end].is_ascii_alphanumeric())
+    })
 }
 
 /// Whether the element comes right after a button (a `button`, or an element with
