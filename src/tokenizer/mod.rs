@@ -264,8 +264,9 @@ pub struct Tokenizer<'a> {
     coerce_to_infoset: bool,
     /// The scanning implementation the text-like states use (see `scan`).
     scanner: scan::Scanner,
-    /// Whether the tag fast path runs (`false` for the scalar twin: every tag goes through the
-    /// spec's states one character at a time).
+    /// Whether the tag fast path and the numeric character reference fast path run (`false`
+    /// for the scalar twin: every tag and reference goes through the spec's states one
+    /// character at a time).
     tag_fast_path: bool,
     /// Whether `src` is the whole input (`true` except while streaming: then the end of `src`
     /// is only the end of the input available so far).

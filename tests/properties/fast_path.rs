@@ -88,3 +88,35 @@ proptest! {
         prop_assert_eq!(tree(&input, Some(ctx), false), tree(&input, Some(ctx), true));
     }
 }
+
+/// The numeric character reference fast path against the scalar twin's states, at its edges:
+/// each reference in text, in the three kinds of attribute value and in RCDATA.
+#[test]
+fn numeric_references_agree_with_the_scalar_twin() {
+    let refs = "&#65; &#x41; &#X41; &#x1F600; &#128512; &#9; &#xA; &#12; &#13; &#32; &#0; &#x0; \
+                &#x7F; &#x80; &#159; &#xA0; &#xD7FF; &#xD800; &#xDFFF; &#xE000; &#xFDD0; \
+                &#xFFFE; &#x1FFFF; &#x10FFFF; &#x110000; &#1114111; &#1114112; &#999999; \
+                &#0000065; &#x000041; &#x0000041; &#65 &#65x &#x; &#; &# &#x &#xG; &#x41 &#6";
+    for r in refs.split_whitespace() {
+        for shape in [
+            format!("<p>a{r}b{r}</p>"),
+            format!("<p>{r}"),
+            format!("<a title=\"{r}x\" alt='{r}' b={r} c={r}>"),
+            format!("<textarea>{r}</textarea>"),
+            format!("<title>x{r}"),
+        ] {
+            for state in STATES {
+                assert_eq!(
+                    tokens(&shape, state, false),
+                    tokens(&shape, state, true),
+                    "{shape:?} from {state:?}"
+                );
+            }
+            assert_eq!(
+                tree(&shape, None, false),
+                tree(&shape, None, true),
+                "{shape:?}"
+            );
+        }
+    }
+}
