@@ -69,6 +69,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             html_integration_point: html_ip,
             in_stack: false,
             pos: 0,
+            below_same: NO_ELEM,
+            above_same: NO_ELEM,
             in_formatting_list: false,
             freed: false,
             family: 0,

@@ -183,6 +183,27 @@ impl ContextElement<'_> {
 /// An index into the builder's table of the elements it created.
 pub(crate) type ElemId = u32;
 
+/// No element: the end of a [`TagList`].
+pub(crate) const NO_ELEM: ElemId = ElemId::MAX;
+
+/// The open HTML elements of one tag, in stack order: a list linked through the elements'
+/// `below_same` and `above_same`, so that the usual page needs no allocation for it and an
+/// element leaves it in constant time wherever it is.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TagList {
+    /// The lowest (most recently pushed) of them, or [`NO_ELEM`].
+    pub last: ElemId,
+    /// How many there are.
+    pub len: u32,
+}
+
+impl TagList {
+    const EMPTY: TagList = TagList {
+        last: NO_ELEM,
+        len: 0,
+    };
+}
+
 /// What the builder remembers about an element it created.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Elem<'a, H> {
@@ -202,6 +223,11 @@ pub(crate) struct Elem<'a, H> {
     pub in_stack: bool,
     /// The element's index in the stack of open elements while `in_stack`.
     pub pos: u32,
+    /// While an HTML element is on the stack: the open HTML elements of its tag just below and
+    /// just above it in the stack ([`NO_ELEM`] at either end), the links of its tag's list
+    /// ([`TagList`]).
+    pub below_same: ElemId,
+    pub above_same: ElemId,
     pub in_formatting_list: bool,
     /// The slot is free (in `TreeBuilder::free_elems`): the element it held is gone from
     /// every list the builder keeps.
@@ -257,7 +283,7 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     /// The stack of open elements, top (html) first.
     open: Vec<ElemId>,
     /// The open HTML elements of each tag, in stack order.
-    open_by_tag: Vec<Vec<ElemId>>,
+    open_by_tag: Box<[TagList; TAG_COUNT]>,
     /// The open elements that bound the "in scope" scope (13.2.4.2), in stack order.
     default_scope_boundaries: Vec<ElemId>,
     /// How many elements with each token name are on the stack, for HTML elements of
@@ -318,7 +344,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             original_mode: InsertionMode::Initial,
             template_modes: Vec::new(),
             open: Vec::new(),
-            open_by_tag: vec![Vec::new(); TAG_COUNT],
+            open_by_tag: Box::new([TagList::EMPTY; TAG_COUNT]),
             default_scope_boundaries: Vec::new(),
             open_names: fxhash::FxHashMap::default(),
             formatting: Vec::new(),
