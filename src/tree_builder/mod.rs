@@ -183,6 +183,14 @@ impl ContextElement<'_> {
 /// An index into the builder's table of the elements it created.
 pub(crate) type ElemId = u32;
 
+/// The room the builder's element table, its free slots and the stack of open elements start
+/// with: a usual page's deepest stack, so that they are allocated once, not grown four or five
+/// times from nothing on every page.
+const STACK_ROOM: usize = 32;
+/// The same for the shorter lists (the elements that left the stack during a token, the scope
+/// boundaries, the list of active formatting elements).
+const LIST_ROOM: usize = 8;
+
 /// No element: the end of a [`TagList`].
 pub(crate) const NO_ELEM: ElemId = ElemId::MAX;
 
@@ -337,17 +345,17 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     pub fn new(sink: S, options: TreeBuilderOptions) -> Self {
         TreeBuilder {
             sink,
-            elems: Vec::new(),
-            free_elems: Vec::new(),
-            left: Vec::new(),
+            elems: Vec::with_capacity(STACK_ROOM),
+            free_elems: Vec::with_capacity(STACK_ROOM),
+            left: Vec::with_capacity(LIST_ROOM),
             mode: InsertionMode::Initial,
             original_mode: InsertionMode::Initial,
             template_modes: Vec::new(),
-            open: Vec::new(),
+            open: Vec::with_capacity(STACK_ROOM),
             open_by_tag: Box::new([TagList::EMPTY; TAG_COUNT]),
-            default_scope_boundaries: Vec::new(),
+            default_scope_boundaries: Vec::with_capacity(LIST_ROOM),
             open_names: fxhash::FxHashMap::default(),
-            formatting: Vec::new(),
+            formatting: Vec::with_capacity(LIST_ROOM),
             families: formatting::FamilyCounts::default(),
             head: None,
             form: None,
