@@ -300,6 +300,9 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     open_names: fxhash::FxHashMap<&'a str, u32>,
     /// The list of active formatting elements.
     formatting: Vec<FormattingEntry>,
+    /// A text the driver knows to hold no NUL (the tokenizer's data state made it): the "in
+    /// body" rules for characters within it need not look for one (not for the scalar twin).
+    nul_free_text: &'a str,
     /// Entries per Noah's Ark family in each marker segment of `formatting`.
     families: formatting::FamilyCounts,
     head: Option<ElemId>,
@@ -356,6 +359,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             default_scope_boundaries: Vec::with_capacity(LIST_ROOM),
             open_names: fxhash::FxHashMap::default(),
             formatting: Vec::with_capacity(LIST_ROOM),
+            nul_free_text: "",
             families: formatting::FamilyCounts::default(),
             head: None,
             form: None,
@@ -440,6 +444,21 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// the result), `None` for a document parse.
     pub fn fragment_root(&self) -> Option<S::Handle> {
         self.root_insertion_target
+    }
+
+    /// Tells the builder that `text`, the next character token's text (or, empty, nothing), holds
+    /// no NUL.
+    #[inline]
+    pub(crate) fn set_nul_free_text(&mut self, text: &'a str) {
+        self.nul_free_text = text;
+    }
+
+    /// Whether `s` is part of the text of [`Self::set_nul_free_text`] (so holds no NUL); never
+    /// for the scalar twin.
+    #[inline]
+    fn known_nul_free(&self, s: &str) -> bool {
+        let (known, at) = (self.nul_free_text.as_ptr() as usize, s.as_ptr() as usize);
+        !self.scalar && at >= known && at + s.len() <= known + self.nul_free_text.len()
     }
 
     /// The sink.

@@ -120,3 +120,32 @@ fn numeric_references_agree_with_the_scalar_twin() {
         }
     }
 }
+
+/// Text the "in body" rules take as known to hold no NUL (the data state's) against the scalar
+/// twin, which looks for one in every text: NULs in CDATA sections at integration points (the
+/// one way a NUL reaches those rules inside a text), in table text, in data and after
+/// references.
+#[test]
+fn text_known_to_hold_no_nul_agrees_with_the_scalar_twin() {
+    for input in [
+        "<svg><foreignObject><![CDATA[a\0b]]>c\0d</foreignObject></svg>",
+        "<svg><desc><![CDATA[\0]]></desc><title>x<![CDATA[y\0z]]></title></svg>",
+        "<math><mi><![CDATA[a\0]]></mi><annotation-xml encoding=text/html><![CDATA[\0b]]>",
+        "<p>a\0b&amp;c\0&#65;\0</p><table>x\0y<tr><td>\0z</table>",
+        "<table><![CDATA[a\0b]]>t\0</table>",
+        "<pre>\r\n\0x\r\0</pre><plaintext>\0p",
+    ] {
+        assert_eq!(
+            tree(input, None, false),
+            tree(input, None, true),
+            "{input:?}"
+        );
+        for ctx in ["svg foreignObject", "body", "td"] {
+            assert_eq!(
+                tree(input, Some(ctx), false),
+                tree(input, Some(ctx), true),
+                "{input:?} in {ctx}"
+            );
+        }
+    }
+}
