@@ -298,6 +298,9 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     /// [`Tag::Other`] and for all SVG and MathML elements (so that end tags for elements that are
     /// not open are ignored without walking the stack).
     open_names: fxhash::FxHashMap<&'a str, u32>,
+    /// Whether the adjusted current node is an element not in the HTML namespace (kept by
+    /// [`Self::note_current_changed`] as the stack changes).
+    acn_foreign: bool,
     /// The list of active formatting elements.
     formatting: Vec<FormattingEntry>,
     /// A text the driver knows to hold no NUL (the tokenizer's data state made it): the "in
@@ -358,6 +361,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             open_by_tag: Box::new([TagList::EMPTY; TAG_COUNT]),
             default_scope_boundaries: Vec::with_capacity(LIST_ROOM),
             open_names: fxhash::FxHashMap::default(),
+            acn_foreign: false,
             formatting: Vec::with_capacity(LIST_ROOM),
             nul_free_text: "",
             families: formatting::FamilyCounts::default(),
@@ -419,6 +423,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         let ctx_tag = context.tag();
         let ctx = tb.create_element(context.ns, context.name, ctx_tag, context.attrs, true);
         tb.context = Some(ctx);
+        tb.note_current_changed();
         // Step 17.
         if tb.elems[ctx as usize].is_html(Tag::Template) {
             tb.template_modes.push(InsertionMode::InTemplate);
@@ -490,8 +495,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// Whether the adjusted current node is an element that is not in the HTML namespace, which
     /// makes `<![CDATA[` open a CDATA section (13.2.5.42).
     pub fn cdata_allowed(&self) -> bool {
-        self.adjusted_current()
-            .is_some_and(|e| self.elems[e as usize].ns != Namespace::Html)
+        debug_assert_eq!(
+            self.acn_foreign,
+            self.adjusted_current()
+                .is_some_and(|e| self.elems[e as usize].ns != Namespace::Html)
+        );
+        self.acn_foreign
     }
 
     /// Whether the next character token may carry the whole text of the data state up to the
@@ -628,11 +637,14 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// (not the rules for parsing tokens in foreign content) for `token`.
     #[inline(always)]
     fn use_html_content_rules(&self, token: &Token<'a>) -> bool {
+        if !self.cdata_allowed() {
+            // No adjusted current node, or an HTML element.
+            return true;
+        }
         let Some(acn) = self.adjusted_current() else {
             return true;
         };
-        let e = &self.elems[acn as usize];
-        e.ns == Namespace::Html || Self::html_rules_in_foreign(e, token)
+        Self::html_rules_in_foreign(&self.elems[acn as usize], token)
     }
 
     /// [`Self::use_html_content_rules`] when the adjusted current node `e` is not an HTML

@@ -96,6 +96,17 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         let pos = self.open.len();
         self.open.push(id);
         self.note_open(id, pos);
+        self.note_current_changed();
+    }
+
+    /// Records whether the adjusted current node is an element not in the HTML namespace
+    /// (`acn_foreign`), after the stack or the context changed: the dispatcher and the
+    /// tokenizer's CDATA rule ask it for every token.
+    #[inline]
+    pub(crate) fn note_current_changed(&mut self) {
+        self.acn_foreign = self
+            .adjusted_current()
+            .is_some_and(|e| self.elems[e as usize].ns != Namespace::Html);
     }
 
     /// Inserts `id` into the stack at `pos` (the adoption agency algorithm's step 20).
@@ -103,6 +114,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         self.open.insert(pos, id);
         self.renumber_from(pos + 1);
         self.note_open(id, pos);
+        self.note_current_changed();
     }
 
     fn renumber_from(&mut self, from: usize) {
@@ -259,6 +271,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             .pop()
             .expect("the stack of open elements is not empty");
         self.note_closed(id);
+        self.note_current_changed();
         if self.saw_selectedcontent && self.elem(id).is_html(Tag::Option) {
             self.option_popped(id);
         }
@@ -273,6 +286,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         self.open.remove(pos);
         self.renumber_from(pos);
         self.note_closed(id);
+        self.note_current_changed();
     }
 
     /// Puts `new` in the place of `old` in the stack (the adoption agency algorithm's step
@@ -284,6 +298,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         self.note_closed(old);
         self.open[pos] = new;
         self.note_open(new, pos);
+        self.note_current_changed();
     }
 
     /// The position of `id` in the stack of open elements.
