@@ -533,7 +533,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// Processes one token (the tree construction dispatcher, 13.2.6) and returns what the
     /// tokenizer and the driver must do before the next one. `offset` is the byte offset of the
     /// token in the input, used for parse errors.
-    #[inline]
+    #[inline(always)]
     pub fn process_token(&mut self, token: Token<'a>, offset: usize) -> Feedback {
         self.process(token, offset);
         if !self.left.is_empty() {
