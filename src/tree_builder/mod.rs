@@ -550,6 +550,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// Frees the slots of the elements in `left` that nothing refers to any more.
+    #[inline(always)]
     fn free_left_elements(&mut self) {
         while let Some(id) = self.left.pop() {
             let e = &self.elems[id as usize];
