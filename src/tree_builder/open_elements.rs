@@ -217,6 +217,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// Records that `id` is now on the stack at `pos` (flags, per-tag lists, name counts).
+    #[inline(always)]
     fn note_open(&mut self, id: ElemId, pos: usize) {
         let e = &mut self.elems[id as usize];
         e.in_stack = true;
@@ -234,6 +235,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// Records that `id` left the stack.
+    #[inline(always)]
     fn note_closed(&mut self, id: ElemId) {
         self.source_closed(id);
         let e = &mut self.elems[id as usize];
