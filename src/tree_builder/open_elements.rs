@@ -267,6 +267,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// Pops the current node off the stack of open elements.
+    #[inline(always)]
     pub(crate) fn pop(&mut self) -> ElemId {
         let id = self
             .open
