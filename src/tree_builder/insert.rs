@@ -216,6 +216,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// "Insert a character" for a run of characters.
+    #[inline(always)]
     pub(super) fn insert_characters(&mut self, text: &'a str) {
         if text.is_empty() {
             return;
