@@ -42,6 +42,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         }
     }
 
+    #[inline(always)]
     pub(crate) fn in_body_characters(&mut self, s: &'a str) {
         let mut rest = s;
         while !rest.is_empty() {
