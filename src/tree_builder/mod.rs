@@ -569,7 +569,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// [`Self::process_token`] without the feedback.
-    #[inline]
+    #[inline(always)]
     fn process(&mut self, token: Token<'a>, offset: usize) {
         if self.stopped {
             return;

@@ -92,6 +92,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// Pushes `id` onto the stack of open elements.
+    #[inline(always)]
     pub(crate) fn push(&mut self, id: ElemId) {
         let pos = self.open.len();
         self.open.push(id);
