@@ -179,6 +179,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     /// Inserts an element for a start tag at the adjusted insertion location and pushes it
     /// (13.2.6.1 "insert a foreign element" / "insert an HTML element").
+    #[inline(always)]
     pub(super) fn insert_element(
         &mut self,
         ns: Namespace,
