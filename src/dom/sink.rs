@@ -273,6 +273,7 @@ impl<'a, const SPANS: bool> TreeSink<'a> for ArenaSink<'a, SPANS> {
         self.doc.push(NodeData::Element(data))
     }
 
+    #[inline(always)]
     fn create_element_at(
         &mut self,
         at: InsertionPoint<NodeId>,
@@ -326,6 +327,7 @@ impl<'a, const SPANS: bool> TreeSink<'a> for ArenaSink<'a, SPANS> {
         self.doc.insert_at(at.parent, at.before, child);
     }
 
+    #[inline(always)]
     fn insert_text(&mut self, at: InsertionPoint<NodeId>, text: &'a str) {
         self.insert_text_node(at, text);
     }

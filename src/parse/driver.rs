@@ -86,6 +86,14 @@ impl<'a, S: TreeSink<'a>> Driver<'a, S> {
                 self.tokenizer.next_token()
             };
             let eof = token == Token::Eof;
+            if let Token::Characters(s) = token {
+                let known = if self.tokenizer.text_has_no_nul() {
+                    s
+                } else {
+                    ""
+                };
+                self.builder.set_nul_free_text(known);
+            }
             if S::SOURCE_SPANS {
                 let (start, end) = (self.tokenizer.markup_start(), self.tokenizer.offset());
                 self.builder.set_token_bounds(offset, start, end);

@@ -245,6 +245,10 @@ pub struct Tokenizer<'a> {
     /// Whether the data state builds `data_text` ([`Tokenizer::set_whole_text`]); else each
     /// run, reference and CR's line feed is a token of its own.
     whole_text: bool,
+    /// Whether the last character token was the data state's text (a run, or `data_text`),
+    /// which holds no NUL: the data state stops at one and emits it as a token of its own, and
+    /// a character reference never resolves to one ([`Tokenizer::text_has_no_nul`]).
+    text_nul_free: bool,
 
     // The current comment or processing instruction token.
     comment: TextBuf,
@@ -264,8 +268,9 @@ pub struct Tokenizer<'a> {
     coerce_to_infoset: bool,
     /// The scanning implementation the text-like states use (see `scan`).
     scanner: scan::Scanner,
-    /// Whether the tag fast path runs (`false` for the scalar twin: every tag goes through the
-    /// spec's states one character at a time).
+    /// Whether the tag fast path and the numeric character reference fast path run (`false`
+    /// for the scalar twin: every tag and reference goes through the spec's states one
+    /// character at a time).
     tag_fast_path: bool,
     /// Whether `src` is the whole input (`true` except while streaming: then the end of `src`
     /// is only the end of the input available so far).
@@ -324,6 +329,7 @@ impl<'a> Tokenizer<'a> {
             attr_value: TextBuf::default(),
             data_text: TextBuf::default(),
             whole_text: true,
+            text_nul_free: false,
             comment: TextBuf::default(),
             pi_target: "",
             doctype_name: None,
@@ -676,6 +682,14 @@ impl<'a> Tokenizer<'a> {
         std::mem::take(&mut self.errors)
     }
 
+    /// Whether the last character token is known to hold no NUL (U+0000): it is the data
+    /// state's text. (A CDATA section's or a lone NUL's is not; the tree builder's "in body"
+    /// rules need not look for one in the text.)
+    #[inline]
+    pub(crate) fn text_has_no_nul(&self) -> bool {
+        self.text_nul_free
+    }
+
     /// Byte offset, in the document, of the next input character to be consumed.
     pub fn offset(&self) -> usize {
         self.base + self.pos
@@ -858,8 +872,9 @@ impl<'a> Tokenizer<'a> {
 
     /// Emits `s` as character tokens (never empty).
     #[inline]
-    fn emit_chars(&self, s: &'a str) -> Option<Token<'a>> {
+    fn emit_chars(&mut self, s: &'a str) -> Option<Token<'a>> {
         debug_assert!(!s.is_empty());
+        self.text_nul_free = false;
         Some(Token::Characters(s))
     }
 

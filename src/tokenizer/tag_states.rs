@@ -132,6 +132,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.6 Tag open state.
+    #[inline(always)]
     pub(super) fn tag_open_state(&mut self) -> Option<Token<'a>> {
         if let Some(&c) = self.input.get(self.pos)
             && c.is_ascii_alphabetic()
@@ -171,6 +172,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.7 End tag open state.
+    #[inline(always)]
     pub(super) fn end_tag_open_state(&mut self) -> Option<Token<'a>> {
         if let Some(&c) = self.input.get(self.pos)
             && c.is_ascii_alphabetic()

@@ -23,6 +23,7 @@ impl<'a> Tokenizer<'a> {
             None => self.input.len(),
         };
         self.pos = end;
+        self.text_nul_free = false;
         Some(Token::Characters(&self.src[start..end]))
     }
 
@@ -64,6 +65,7 @@ impl<'a> Tokenizer<'a> {
                 // `whole_text`, by anything).
                 self.pos = end;
                 if end > start {
+                    self.text_nul_free = true;
                     return Some(Token::Characters(&self.src[start..end]));
                 }
                 break;
@@ -95,6 +97,7 @@ impl<'a> Tokenizer<'a> {
                 _ if !self.data_text.is_empty() => {
                     let text = self.data_text.finish(self.src, self.arena);
                     self.data_text.clear();
+                    self.text_nul_free = true;
                     return Some(Token::Characters(text));
                 }
                 _ => break,

@@ -42,10 +42,15 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         }
     }
 
+    #[inline(always)]
     pub(crate) fn in_body_characters(&mut self, s: &'a str) {
         let mut rest = s;
         while !rest.is_empty() {
-            let nul = find_nul(rest.as_bytes()).unwrap_or(rest.len());
+            let nul = if self.known_nul_free(rest) {
+                rest.len()
+            } else {
+                find_nul(rest.as_bytes()).unwrap_or(rest.len())
+            };
             let (run, after) = rest.split_at(nul);
             if !run.is_empty() {
                 self.reconstruct_formatting();

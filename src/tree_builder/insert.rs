@@ -69,6 +69,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             html_integration_point: html_ip,
             in_stack: false,
             pos: 0,
+            below_same: NO_ELEM,
+            above_same: NO_ELEM,
             in_formatting_list: false,
             freed: false,
             family: 0,
@@ -177,6 +179,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     /// Inserts an element for a start tag at the adjusted insertion location and pushes it
     /// (13.2.6.1 "insert a foreign element" / "insert an HTML element").
+    #[inline(always)]
     pub(super) fn insert_element(
         &mut self,
         ns: Namespace,
@@ -214,6 +217,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// "Insert a character" for a run of characters.
+    #[inline(always)]
     pub(super) fn insert_characters(&mut self, text: &'a str) {
         if text.is_empty() {
             return;

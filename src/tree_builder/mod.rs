@@ -183,6 +183,35 @@ impl ContextElement<'_> {
 /// An index into the builder's table of the elements it created.
 pub(crate) type ElemId = u32;
 
+/// The room the builder's element table, its free slots and the stack of open elements start
+/// with: a usual page's deepest stack, so that they are allocated once, not grown four or five
+/// times from nothing on every page.
+const STACK_ROOM: usize = 32;
+/// The same for the shorter lists (the elements that left the stack during a token, the scope
+/// boundaries, the list of active formatting elements).
+const LIST_ROOM: usize = 8;
+
+/// No element: the end of a [`TagList`].
+pub(crate) const NO_ELEM: ElemId = ElemId::MAX;
+
+/// The open HTML elements of one tag, in stack order: a list linked through the elements'
+/// `below_same` and `above_same`, so that the usual page needs no allocation for it and an
+/// element leaves it in constant time wherever it is.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TagList {
+    /// The lowest (most recently pushed) of them, or [`NO_ELEM`].
+    pub last: ElemId,
+    /// How many there are.
+    pub len: u32,
+}
+
+impl TagList {
+    const EMPTY: TagList = TagList {
+        last: NO_ELEM,
+        len: 0,
+    };
+}
+
 /// What the builder remembers about an element it created.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Elem<'a, H> {
@@ -202,6 +231,11 @@ pub(crate) struct Elem<'a, H> {
     pub in_stack: bool,
     /// The element's index in the stack of open elements while `in_stack`.
     pub pos: u32,
+    /// While an HTML element is on the stack: the open HTML elements of its tag just below and
+    /// just above it in the stack ([`NO_ELEM`] at either end), the links of its tag's list
+    /// ([`TagList`]).
+    pub below_same: ElemId,
+    pub above_same: ElemId,
     pub in_formatting_list: bool,
     /// The slot is free (in `TreeBuilder::free_elems`): the element it held is gone from
     /// every list the builder keeps.
@@ -257,15 +291,21 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     /// The stack of open elements, top (html) first.
     open: Vec<ElemId>,
     /// The open HTML elements of each tag, in stack order.
-    open_by_tag: Vec<Vec<ElemId>>,
+    open_by_tag: Box<[TagList; TAG_COUNT]>,
     /// The open elements that bound the "in scope" scope (13.2.4.2), in stack order.
     default_scope_boundaries: Vec<ElemId>,
     /// How many elements with each token name are on the stack, for HTML elements of
     /// [`Tag::Other`] and for all SVG and MathML elements (so that end tags for elements that are
     /// not open are ignored without walking the stack).
     open_names: fxhash::FxHashMap<&'a str, u32>,
+    /// Whether the adjusted current node is an element not in the HTML namespace (kept by
+    /// [`Self::note_current_changed`] as the stack changes).
+    acn_foreign: bool,
     /// The list of active formatting elements.
     formatting: Vec<FormattingEntry>,
+    /// A text the driver knows to hold no NUL (the tokenizer's data state made it): the "in
+    /// body" rules for characters within it need not look for one (not for the scalar twin).
+    nul_free_text: &'a str,
     /// Entries per Noah's Ark family in each marker segment of `formatting`.
     families: formatting::FamilyCounts,
     head: Option<ElemId>,
@@ -311,17 +351,19 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     pub fn new(sink: S, options: TreeBuilderOptions) -> Self {
         TreeBuilder {
             sink,
-            elems: Vec::new(),
-            free_elems: Vec::new(),
-            left: Vec::new(),
+            elems: Vec::with_capacity(STACK_ROOM),
+            free_elems: Vec::with_capacity(STACK_ROOM),
+            left: Vec::with_capacity(LIST_ROOM),
             mode: InsertionMode::Initial,
             original_mode: InsertionMode::Initial,
             template_modes: Vec::new(),
-            open: Vec::new(),
-            open_by_tag: vec![Vec::new(); TAG_COUNT],
-            default_scope_boundaries: Vec::new(),
+            open: Vec::with_capacity(STACK_ROOM),
+            open_by_tag: Box::new([TagList::EMPTY; TAG_COUNT]),
+            default_scope_boundaries: Vec::with_capacity(LIST_ROOM),
             open_names: fxhash::FxHashMap::default(),
-            formatting: Vec::new(),
+            acn_foreign: false,
+            formatting: Vec::with_capacity(LIST_ROOM),
+            nul_free_text: "",
             families: formatting::FamilyCounts::default(),
             head: None,
             form: None,
@@ -381,6 +423,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         let ctx_tag = context.tag();
         let ctx = tb.create_element(context.ns, context.name, ctx_tag, context.attrs, true);
         tb.context = Some(ctx);
+        tb.note_current_changed();
         // Step 17.
         if tb.elems[ctx as usize].is_html(Tag::Template) {
             tb.template_modes.push(InsertionMode::InTemplate);
@@ -406,6 +449,21 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// the result), `None` for a document parse.
     pub fn fragment_root(&self) -> Option<S::Handle> {
         self.root_insertion_target
+    }
+
+    /// Tells the builder that `text`, the next character token's text (or, empty, nothing), holds
+    /// no NUL.
+    #[inline]
+    pub(crate) fn set_nul_free_text(&mut self, text: &'a str) {
+        self.nul_free_text = text;
+    }
+
+    /// Whether `s` is part of the text of [`Self::set_nul_free_text`] (so holds no NUL); never
+    /// for the scalar twin.
+    #[inline]
+    fn known_nul_free(&self, s: &str) -> bool {
+        let (known, at) = (self.nul_free_text.as_ptr() as usize, s.as_ptr() as usize);
+        !self.scalar && at >= known && at + s.len() <= known + self.nul_free_text.len()
     }
 
     /// The sink.
@@ -437,8 +495,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// Whether the adjusted current node is an element that is not in the HTML namespace, which
     /// makes `<![CDATA[` open a CDATA section (13.2.5.42).
     pub fn cdata_allowed(&self) -> bool {
-        self.adjusted_current()
-            .is_some_and(|e| self.elems[e as usize].ns != Namespace::Html)
+        debug_assert_eq!(
+            self.acn_foreign,
+            self.adjusted_current()
+                .is_some_and(|e| self.elems[e as usize].ns != Namespace::Html)
+        );
+        self.acn_foreign
     }
 
     /// Whether the next character token may carry the whole text of the data state up to the
@@ -471,7 +533,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// Processes one token (the tree construction dispatcher, 13.2.6) and returns what the
     /// tokenizer and the driver must do before the next one. `offset` is the byte offset of the
     /// token in the input, used for parse errors.
-    #[inline]
+    #[inline(always)]
     pub fn process_token(&mut self, token: Token<'a>, offset: usize) -> Feedback {
         self.process(token, offset);
         if !self.left.is_empty() {
@@ -488,6 +550,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// Frees the slots of the elements in `left` that nothing refers to any more.
+    #[inline(always)]
     fn free_left_elements(&mut self) {
         while let Some(id) = self.left.pop() {
             let e = &self.elems[id as usize];
@@ -506,7 +569,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// [`Self::process_token`] without the feedback.
-    #[inline]
+    #[inline(always)]
     fn process(&mut self, token: Token<'a>, offset: usize) {
         if self.stopped {
             return;
@@ -575,11 +638,14 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// (not the rules for parsing tokens in foreign content) for `token`.
     #[inline(always)]
     fn use_html_content_rules(&self, token: &Token<'a>) -> bool {
+        if !self.cdata_allowed() {
+            // No adjusted current node, or an HTML element.
+            return true;
+        }
         let Some(acn) = self.adjusted_current() else {
             return true;
         };
-        let e = &self.elems[acn as usize];
-        e.ns == Namespace::Html || Self::html_rules_in_foreign(e, token)
+        Self::html_rules_in_foreign(&self.elems[acn as usize], token)
     }
 
     /// [`Self::use_html_content_rules`] when the adjusted current node `e` is not an HTML

@@ -9,7 +9,7 @@
 //! agency algorithm, `</form>`, the "after head" rules) renumbers the entries after it, which
 //! costs what the `Vec` move costs anyway.
 
-use super::{ElemId, TreeBuilder, TreeSink};
+use super::{ElemId, NO_ELEM, TreeBuilder, TreeSink};
 use crate::markup::{Namespace, Tag, TagSet};
 
 /// The HTML elements that bound the default scope.
@@ -92,10 +92,22 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// Pushes `id` onto the stack of open elements.
+    #[inline(always)]
     pub(crate) fn push(&mut self, id: ElemId) {
         let pos = self.open.len();
         self.open.push(id);
         self.note_open(id, pos);
+        self.note_current_changed();
+    }
+
+    /// Records whether the adjusted current node is an element not in the HTML namespace
+    /// (`acn_foreign`), after the stack or the context changed: the dispatcher and the
+    /// tokenizer's CDATA rule ask it for every token.
+    #[inline]
+    pub(crate) fn note_current_changed(&mut self) {
+        self.acn_foreign = self
+            .adjusted_current()
+            .is_some_and(|e| self.elems[e as usize].ns != Namespace::Html);
     }
 
     /// Inserts `id` into the stack at `pos` (the adoption agency algorithm's step 20).
@@ -103,6 +115,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         self.open.insert(pos, id);
         self.renumber_from(pos + 1);
         self.note_open(id, pos);
+        self.note_current_changed();
     }
 
     fn renumber_from(&mut self, from: usize) {
@@ -146,14 +159,73 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         }
     }
 
+    /// Enters the open HTML element `id` (its `pos` set) in the list of `tag`: at the end in the
+    /// usual case of an element pushed onto the stack, else (the adoption agency's insertions
+    /// into the stack) after the last entry below it.
+    #[inline(always)]
+    fn tag_list_insert(&mut self, tag: Tag, id: ElemId) {
+        let list = &mut self.open_by_tag[tag as usize];
+        let last = list.last;
+        list.len += 1;
+        let pos = self.elems[id as usize].pos;
+        if last == NO_ELEM || self.elems[last as usize].pos < pos {
+            list.last = id;
+            let e = &mut self.elems[id as usize];
+            e.below_same = last;
+            e.above_same = NO_ELEM;
+            if last != NO_ELEM {
+                self.elems[last as usize].above_same = id;
+            }
+        } else {
+            self.tag_list_insert_before_last(tag, id, pos);
+        }
+    }
+
+    /// [`Self::tag_list_insert`] of `id`, at stack position `pos`, where it goes before the
+    /// list's last entry: walks down the list to the first entry below `pos`.
+    #[inline(never)]
+    fn tag_list_insert_before_last(&mut self, tag: Tag, id: ElemId, pos: u32) {
+        let mut above = self.open_by_tag[tag as usize].last;
+        let mut below = self.elems[above as usize].below_same;
+        while below != NO_ELEM && self.elems[below as usize].pos > pos {
+            above = below;
+            below = self.elems[below as usize].below_same;
+        }
+        let e = &mut self.elems[id as usize];
+        e.below_same = below;
+        e.above_same = above;
+        self.elems[above as usize].below_same = id;
+        if below != NO_ELEM {
+            self.elems[below as usize].above_same = id;
+        }
+    }
+
+    /// Takes the open HTML element `id` out of the list of `tag`.
+    #[inline(always)]
+    fn tag_list_remove(&mut self, tag: Tag, id: ElemId) {
+        let e = &self.elems[id as usize];
+        let (below, above) = (e.below_same, e.above_same);
+        let list = &mut self.open_by_tag[tag as usize];
+        list.len -= 1;
+        if above == NO_ELEM {
+            list.last = below;
+        } else {
+            self.elems[above as usize].below_same = below;
+        }
+        if below != NO_ELEM {
+            self.elems[below as usize].above_same = above;
+        }
+    }
+
     /// Records that `id` is now on the stack at `pos` (flags, per-tag lists, name counts).
+    #[inline(always)]
     fn note_open(&mut self, id: ElemId, pos: usize) {
         let e = &mut self.elems[id as usize];
         e.in_stack = true;
         e.pos = pos as u32;
         let (ns, tag, lname) = (e.ns, e.tag, e.lname);
         if ns == Namespace::Html {
-            Self::list_insert(&mut self.open_by_tag[tag as usize], &self.elems, id);
+            self.tag_list_insert(tag, id);
         }
         if self.is_default_scope_boundary(id) {
             Self::list_insert(&mut self.default_scope_boundaries, &self.elems, id);
@@ -164,6 +236,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// Records that `id` left the stack.
+    #[inline(always)]
     fn note_closed(&mut self, id: ElemId) {
         self.source_closed(id);
         let e = &mut self.elems[id as usize];
@@ -173,7 +246,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         }
         let (ns, tag, lname) = (e.ns, e.tag, e.lname);
         if ns == Namespace::Html {
-            Self::list_remove(&mut self.open_by_tag[tag as usize], id);
+            self.tag_list_remove(tag, id);
         }
         if self.is_default_scope_boundary(id) {
             Self::list_remove(&mut self.default_scope_boundaries, id);
@@ -195,12 +268,14 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// Pops the current node off the stack of open elements.
+    #[inline(always)]
     pub(crate) fn pop(&mut self) -> ElemId {
         let id = self
             .open
             .pop()
             .expect("the stack of open elements is not empty");
         self.note_closed(id);
+        self.note_current_changed();
         if self.saw_selectedcontent && self.elem(id).is_html(Tag::Option) {
             self.option_popped(id);
         }
@@ -215,6 +290,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         self.open.remove(pos);
         self.renumber_from(pos);
         self.note_closed(id);
+        self.note_current_changed();
     }
 
     /// Puts `new` in the place of `old` in the stack (the adoption agency algorithm's step
@@ -226,6 +302,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         self.note_closed(old);
         self.open[pos] = new;
         self.note_open(new, pos);
+        self.note_current_changed();
     }
 
     /// The position of `id` in the stack of open elements.
@@ -238,22 +315,20 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// Whether an HTML element `tag` is on the stack of open elements.
     #[inline]
     pub(crate) fn has_open(&self, tag: Tag) -> bool {
-        !self.open_by_tag[tag as usize].is_empty()
+        self.open_by_tag[tag as usize].len != 0
     }
 
     /// The last (lowest) HTML element `tag` on the stack, with its position.
     pub(crate) fn last_open_html(&self, tag: Tag) -> Option<(usize, ElemId)> {
-        self.open_by_tag[tag as usize]
-            .last()
-            .map(|&id| (self.elem(id).pos as usize, id))
+        let last = self.open_by_tag[tag as usize].last;
+        (last != NO_ELEM).then(|| (self.elem(last).pos as usize, last))
     }
 
     /// The position of the lowest open HTML element `tag`.
     #[inline]
     fn last_pos(&self, tag: Tag) -> Option<u32> {
-        self.open_by_tag[tag as usize]
-            .last()
-            .map(|&id| self.elem(id).pos)
+        let last = self.open_by_tag[tag as usize].last;
+        (last != NO_ELEM).then(|| self.elem(last).pos)
     }
 
     /// The position of the lowest open element that bounds `scope`.
@@ -410,7 +485,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Body, Html,
         ]
         .iter()
-        .map(|&t| self.open_by_tag[t as usize].len())
+        .map(|&t| self.open_by_tag[t as usize].len as usize)
         .sum();
         self.open.len() > allowed
     }
