@@ -289,18 +289,27 @@ impl BlockReturn {
 /// The buffers given back to a reader for its records' blocks ([`Reader::recycle_blocks`]).
 struct Blocks {
     given: mpsc::Receiver<Vec<u8>>,
-    /// At most [`SPARE_BLOCKS`] of them, kept for a block they fit.
+    /// At most [`SPARE_BLOCKS`] of them, none over [`SPARE_MAX`] bytes, kept for a block they
+    /// fit.
     spare: Vec<Vec<u8>>,
 }
 
 /// How many buffers given back a reader keeps for its blocks.
 const SPARE_BLOCKS: usize = 16;
+/// The largest buffer given back that a reader keeps (4 MiB, as its own buffer): a larger one
+/// is freed, so what is kept stays under 64 MiB whatever the blocks. (At 1 MiB, the few pages
+/// of 1–2 MB in the CC-style file took their faults again: 3,300 a run on its ×10 file
+/// became 8,300–11,700.)
+const SPARE_MAX: usize = 16 * READ;
 
 impl Blocks {
     /// `bytes` in the smallest buffer given back that holds them and is at most four times
     /// their size (or 1 MiB), else in a new one.
     fn fill(&mut self, bytes: &[u8]) -> Vec<u8> {
         while let Ok(b) = self.given.try_recv() {
+            if b.capacity() > SPARE_MAX {
+                continue;
+            }
             if self.spare.len() == SPARE_BLOCKS {
                 // The smallest makes room.
                 let smallest = self
@@ -407,8 +416,8 @@ impl<R: Read + Seek> Reader<R> {
     /// instead of new ones. A reader whose records are dropped on other threads otherwise
     /// allocates every block afresh, and the allocator hands it new pages to fault in (glibc
     /// gives the freed memory back to the system); given back, the same buffers go round. It
-    /// keeps at most 16 of them, and takes the smallest that holds the block and is at most four
-    /// times its size (or 1 MiB). The events are the same either way.
+    /// keeps at most 16 of them, none over 4 MiB, and takes the smallest that holds the block
+    /// and is at most four times its size (or 1 MiB). The events are the same either way.
     pub fn recycle_blocks(&mut self) -> BlockReturn {
         let (tx, rx) = mpsc::channel();
         self.blocks = Some(Blocks {

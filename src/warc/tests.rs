@@ -522,8 +522,8 @@ fn tasks_out_past_a_member_the_reader_inflated_are_kept() {
 
 /// Blocks filled into buffers given back ([`Reader::recycle_blocks`]) are the same records:
 /// each block given back as soon as it is read, with buffers of other sizes given too (too
-/// small, too large, dirty), on plain and per-record gzip files, whole and cut, each block
-/// limit.
+/// small, too large for the blocks, too large to keep, dirty), on plain and per-record gzip
+/// files, whole and cut, each block limit.
 #[test]
 fn recycled_blocks_give_the_same_events() {
     let mut recs = three();
@@ -541,6 +541,7 @@ fn recycled_blocks_give_the_same_events() {
                 let back = reader.recycle_blocks();
                 back.give(vec![0xAA; 3]);
                 back.give(Vec::with_capacity(5 << 20));
+                back.give(Vec::with_capacity(2 << 20));
                 let mut got = Vec::new();
                 for event in reader {
                     if let Event::Record(r) = &event {
