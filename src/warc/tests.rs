@@ -519,3 +519,40 @@ fn tasks_out_past_a_member_the_reader_inflated_are_kept() {
     // Six members, six tasks: none handed out twice.
     assert_eq!(tasks.load(std::sync::atomic::Ordering::SeqCst), 6);
 }
+
+/// Blocks filled into buffers given back ([`Reader::recycle_blocks`]) are the same records:
+/// each block given back as soon as it is read, with buffers of other sizes given too (too
+/// small, too large for the blocks, too large to keep, dirty), on plain and per-record gzip
+/// files, whole and cut, each block limit.
+#[test]
+fn recycled_blocks_give_the_same_events() {
+    let mut recs = three();
+    recs.push(warc_record("resource", "big", &vec![b'x'; 300_000]));
+    recs.push(warc_record("metadata", "small", b"k: v\r\n"));
+    recs.extend(three());
+    let gz: Vec<u8> = recs.iter().flat_map(|r| gzip(r)).collect();
+    let plain = recs.concat();
+    for (name, file) in [("plain", plain), ("per-record gzip", gz)] {
+        for cut in [file.len(), file.len() / 2, file.len() / 3] {
+            for max_block in [10, 1 << 20] {
+                let want = read(file[..cut].to_vec(), max_block);
+                let opts = ReaderOptions { max_block };
+                let mut reader = Reader::new(Cursor::new(file[..cut].to_vec()), opts).unwrap();
+                let back = reader.recycle_blocks();
+                back.give(vec![0xAA; 3]);
+                back.give(Vec::with_capacity(5 << 20));
+                back.give(Vec::with_capacity(2 << 20));
+                let mut got = Vec::new();
+                for event in reader {
+                    if let Event::Record(r) = &event {
+                        let mut dirty = r.block.clone();
+                        dirty.extend_from_slice(b"left over");
+                        back.give(dirty);
+                    }
+                    got.push(event);
+                }
+                assert_eq!(got, want, "{name}, cut at {cut}, max_block {max_block}");
+            }
+        }
+    }
+}

@@ -20,7 +20,9 @@ use std::sync::{Mutex, mpsc};
 use serde_json::{Map, Value};
 use simdhtml::input::transport_charset;
 use simdhtml::select::Selector;
-use simdhtml::warc::{Capture, Event, InflateTask, ReadError, Reader, ReaderOptions, Record};
+use simdhtml::warc::{
+    BlockReturn, Capture, Event, InflateTask, ReadError, Reader, ReaderOptions, Record,
+};
 use url::Url;
 
 use super::args::BatchArgs;
@@ -41,8 +43,9 @@ pub(crate) struct ArchiveStats {
 
 /// One thing the reader thread hands to the workers.
 enum Item {
-    /// A record that may hold an HTML page ([`Record::html_capture`]).
-    Html(Box<(Record, Capture)>),
+    /// A record that may hold an HTML page ([`Record::html_capture`]), and where its block
+    /// goes once parsed (back to its reader, to hold a later block).
+    Html(Box<(Record, Capture, BlockReturn)>),
     /// A record that may hold an HTML page but is longer than `--max-bytes`
     /// ([`Record::over_limit`]): where it starts and its block's declared length.
     OverLimit {
@@ -128,15 +131,18 @@ pub(crate) fn run_archives(
     // Gzip members out to the workers per reader: as many as the queue holds and as many
     // again, so that the next one is inflated when its reader comes to it.
     let ahead = (4 * jobs).div_ceil(readers);
+    let window = (jobs * WINDOW_PER_JOB / readers).max(WINDOW_PER_JOB);
     let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     let next_archive = AtomicUsize::new(0);
-    let (item_tx, item_rx) = mpsc::sync_channel::<Work>(jobs * 2);
+    // Room for every item and task the readers may have out (their windows and `ahead`), so
+    // a reader waits for its tokens, never for a slot: with a queue of `2 × jobs`, the reader
+    // slept and was woken for every item a worker took.
+    let (item_tx, item_rx) = mpsc::sync_channel::<Work>(readers * (window + ahead));
     let item_rx = Mutex::new(item_rx);
     let (msg_tx, msg_rx) = mpsc::channel::<Msg>();
     std::thread::scope(|scope| -> anyhow::Result<(u64, usize)> {
         let mut token_rx = Vec::new();
         for r in 0..readers {
-            let window = (jobs * WINDOW_PER_JOB / readers).max(WINDOW_PER_JOB);
             let (tokens, rx) = mpsc::sync_channel::<()>(window);
             token_rx.push(rx);
             let (items, msgs, next_archive) = (item_tx.clone(), msg_tx.clone(), &next_archive);
@@ -233,6 +239,9 @@ pub(crate) fn run_archives(
         let (mut archive, mut next) = (0usize, 0u64);
         // After a write error the tokens go (so the readers stop at their next item) and the
         // messages are drained (so no thread waits on a full queue), then the error is given.
+        // Tokens written and not yet given back, per reader: they go back half a window at a
+        // time, so a reader that waits for tokens wakes once per half window, not per item.
+        let mut owed = vec![0usize; readers];
         let mut tokens = Some(token_rx);
         let mut error = None;
         for msg in msg_rx {
@@ -261,7 +270,12 @@ pub(crate) fn run_archives(
                 loop {
                     if let Some((reader, d)) = pending.remove(&(archive, next)) {
                         next += 1;
-                        let _ = token_rx[reader].recv();
+                        owed[reader] += 1;
+                        if owed[reader] >= window / 2 {
+                            for _ in 0..std::mem::take(&mut owed[reader]) {
+                                let _ = token_rx[reader].recv();
+                            }
+                        }
                         let Some(d) = d else {
                             stats.skipped += 1;
                             continue;
@@ -335,6 +349,7 @@ fn split(
             return Some((seq, 0, 0));
         }
     };
+    let blocks = reader.recycle_blocks();
     let inflate = items.clone();
     reader.inflate_members_with(ahead, move |task| {
         // Workers gone: the dropped task is inflated by the reader.
@@ -351,9 +366,10 @@ fn split(
                         offset_in_member: r.offset_in_member,
                         block_len: r.block_len,
                     },
-                    Some(c) => Item::Html(Box::new((r, c))),
+                    Some(c) => Item::Html(Box::new((r, c, blocks.clone()))),
                     None => {
                         skipped += 1;
+                        blocks.give(r.block);
                         continue;
                     }
                 }
@@ -400,7 +416,7 @@ fn located(path: &str, offset: u64, in_member: Option<u64>) -> Map<String, Value
 
 /// Parses one item: the record of an HTML response, an error record, or skipped.
 fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selector)]) -> Outcome {
-    let (record, capture) = match item {
+    let (record, capture, blocks) = match item {
         Item::Unreadable(why) => {
             let mut m = Map::new();
             m.insert("path".into(), path.into());
@@ -427,7 +443,20 @@ fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selecto
         }
         Item::Html(b) => *b,
     };
-    let Some(page) = capture.html_page(&record, args.max_bytes) else {
+    let outcome = html_outcome(&record, &capture, path, args, selects);
+    blocks.give(record.block);
+    outcome
+}
+
+/// Parses the record of an HTML response.
+fn html_outcome(
+    record: &Record,
+    capture: &Capture,
+    path: &str,
+    args: &BatchArgs,
+    selects: &[(String, Selector)],
+) -> Outcome {
+    let Some(page) = capture.html_page(record, args.max_bytes) else {
         return Outcome::Skipped;
     };
     let mut m = located(path, record.offset, record.offset_in_member);
