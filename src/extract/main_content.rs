@@ -1921,7 +1921,9 @@ impl<'d, 'a> Finder<'d, 'a> {
         };
         let ld = st.link_density();
         let in_figure = f.contains(Flags::IN_FIGURE);
-        let mut bad = (!in_figure && img > 1.0 && p / img < 0.5)
+        // Images without paragraphs are a gallery, unless the text beside them is more than
+        // a caption's (a forum post with its attachments, a card of text and pictures).
+        let mut bad = (!in_figure && img > 1.0 && p / img < 0.5 && st.text < GALLERY_TEXT)
             || (!is_list && li > p)
             // A code block's copy button is not a form.
             || (input > (p / 3.0).floor() && st.pres == 0)
@@ -2139,6 +2141,9 @@ const FURNITURE: Patterns = Patterns::new(&[
 /// The length (characters, white space runs as one space) from which a block that repeats
 /// one before it is left out (step 10): 40 or more.
 const REPEATED_BLOCK: usize = 40;
+/// Step 5: an element of two images or more and few paragraphs is a gallery when it holds
+/// less text than this (weighted characters).
+const GALLERY_TEXT: f32 = 200.0;
 /// A form with this many inputs or more (buttons included) and under [`FORM_TEXT`] of text
 /// is left out (step 11).
 const FORM_FIELDS: u32 = 2;
@@ -2727,6 +2732,31 @@ mod tests {
             text.contains("Point 5") && !text.contains("offices"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_post_with_its_pictures_is_not_a_gallery() {
+        let post = |i: usize, pictures: &str| {
+            format!(
+                "<div class=post><div class=body>Post {i}: I tried it on the old workstation, and it runs, \
+                 slowly, with the window manager of the new release, after two restarts.<br>\
+                 It takes a minute to open what took seconds before, and the fan runs all day \
+                 long.{pictures}</div></div>"
+            )
+        };
+        let pictures = "<img src=a.png><img src=b.png><img src=c.png>";
+        let page: String = (0..5)
+            .map(|i| post(i, if i == 2 { pictures } else { "" }))
+            .collect();
+        let text = main(&format!("<div class=thread>{page}</div>"));
+        assert!(
+            text.contains("Post 2:") && text.contains("Post 4:"),
+            "{text}"
+        );
+        // Pictures with a caption's worth of text are a gallery still.
+        let gallery = format!("<div class=gallery><span>Our trip</span>{pictures}</div>");
+        let text = main(&format!("<div class=thread>{page}{gallery}</div>"));
+        assert!(!text.contains("Our trip"), "{text}");
     }
 
     #[test]

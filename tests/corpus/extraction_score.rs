@@ -22,7 +22,7 @@ use simdhtml::{Arena, ParseOptions, extract, parse_document};
 /// (set, floor of F1, floor of P, floor of R); P of goose3 is over its 5 full-truth pages.
 /// The F1 floors are the figures of issue 24 (no set may score lower).
 const FLOORS: &[(&str, f64, f64, f64)] = &[
-    ("readability", 0.973, 0.97, 0.965),
+    ("readability", 0.975, 0.975, 0.965),
     ("goose3", 0.967, 0.95, 0.97),
     ("cwced-zh", 0.916, 0.88, 0.945),
 ];
