@@ -508,6 +508,8 @@ struct Finder<'d, 'a> {
     thread: bool,
     /// Per node: it is or holds a main landmark ([`Finder::mark_main_landmarks`]).
     holds_main: Vec<bool>,
+    /// The main landmarks, in tree order ([`Finder::mark_main_landmarks`]).
+    landmarks: Vec<NodeId>,
     /// Per node: the landmark's content hidden until the page's scripts run
     /// ([`Finder::mark_main_landmarks`]).
     unveiled: Vec<bool>,
@@ -536,6 +538,7 @@ fn find(doc: &Document<'_>) -> MainContent {
         product: false,
         thread: false,
         holds_main: Vec::new(),
+        landmarks: Vec::new(),
         unveiled: Vec::new(),
     };
     f.mark_main_landmarks();
@@ -639,8 +642,7 @@ fn find(doc: &Document<'_>) -> MainContent {
         focused.roots.insert(at, grid);
         // The grid as the walk keeps it: cleaning may have taken its cards (inside a root)
         // as link lists.
-        let (from, to) = (f.pos[grid.index()] as usize, f.end[grid.index()] as usize);
-        for &n in &f.order[from..to] {
+        for &n in f.subtree(grid) {
             focused.left_out[n.index()] = !f.flags(n).contains(Flags::INCLUDED);
         }
     }
@@ -800,21 +802,21 @@ impl<'d, 'a> Finder<'d, 'a> {
     }
 
     /// The main landmark (`main`, role `main`) with the most text in the current walk, if
-    /// the page has one. Only the elements that hold a landmark are asked.
+    /// the page has one (the first of equals).
     fn main_landmark(&self) -> Option<NodeId> {
-        let doc = self.doc;
         let mut best: Option<(f32, NodeId)> = None;
-        for &n in &self.order {
-            if !self.holds_main[n.index()] {
-                continue;
-            }
-            let Some(e) = doc.element(n) else { continue };
+        for &n in &self.landmarks {
             let text = self.info[n.index()].stats.text;
-            if is_main_landmark(e, e.attr("role")) && best.is_none_or(|(t, _)| text > t) {
+            if best.is_none_or(|(t, _)| text > t) {
                 best = Some((text, n));
             }
         }
         best.map(|(_, n)| n)
+    }
+
+    /// The nodes of `n`'s subtree as the current walk keeps them, `n` first.
+    fn subtree(&self, n: NodeId) -> &[NodeId] {
+        &self.order[self.pos[n.index()] as usize..self.end[n.index()] as usize]
     }
 
     /// Step 11: the forms of [`FORM_FIELDS`] inputs or more (buttons included) and under
@@ -841,8 +843,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             {
                 continue;
             }
-            let (from, to) = (self.pos[n.index()] as usize, self.end[n.index()] as usize);
-            for &d in &self.order[from..to] {
+            for &d in self.subtree(n) {
                 content.left_out[d.index()] = true;
             }
         }
@@ -1154,8 +1155,8 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
     }
 
-    /// Fills [`Finder::holds_main`]: the main landmarks (`main`, role `main`) and their
-    /// ancestors. One pass over the nodes; each ancestor is marked once (the walk up stops at
+    /// Fills [`Finder::landmarks`] and [`Finder::holds_main`]: the main landmarks (`main`,
+    /// role `main`) and their ancestors. One pass over the nodes; each ancestor is marked once (the walk up stops at
     /// a marked one), so nested landmarks cost no more.
     ///
     /// Fills [`Finder::unveiled`] too: where every child of a landmark that can show anything
@@ -1166,9 +1167,13 @@ impl<'d, 'a> Finder<'d, 'a> {
         let doc = self.doc;
         let mut holds = vec![false; doc.len()];
         let mut unveiled = vec![false; doc.len()];
+        let mut landmarks = Vec::new();
         for n in doc.descendants(self.root) {
             let Some(e) = doc.element(n) else { continue };
             let landmark = is_main_landmark(e, e.attr("role"));
+            if landmark {
+                landmarks.push(n);
+            }
             if landmark && content_hidden_by_style(doc, n, self.scripting) {
                 for c in doc.children(n) {
                     unveiled[c.index()] = doc.element(c).is_some();
@@ -1184,6 +1189,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             }
         }
         self.holds_main = holds;
+        self.landmarks = landmarks;
         self.unveiled = unveiled;
     }
 
@@ -2352,13 +2358,10 @@ fn holds_prose(doc: &Document<'_>, n: NodeId, min: usize) -> bool {
 
 /// Whether any of `patterns` occurs in `s`, ASCII case-insensitively: one pass over `s`, the
 /// patterns tried only where the two bytes there start one.
-/// Whether a microdata `itemtype` (URLs, white space between) names one of the schema.org
-/// `types` (its URL's last segment: `https://schema.org/Answer`).
+/// Whether a microdata `itemtype` names one of the schema.org `types`
+/// ([`page_type::item_type_names`]).
 fn is_item_of(itemtype: Option<&str>, types: &[&str]) -> bool {
-    itemtype.is_some_and(|t| {
-        t.split_ascii_whitespace()
-            .any(|url| types.contains(&url.rsplit('/').next().unwrap_or(url)))
-    })
+    itemtype.is_some_and(|t| page_type::item_type_names(t).any(|name| types.contains(&name)))
 }
 
 fn contains_any(s: &str, patterns: &Patterns) -> bool {

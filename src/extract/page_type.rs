@@ -133,8 +133,8 @@ impl Signals {
         for n in doc.descendants(doc.root()) {
             let Some(e) = doc.element(n) else { continue };
             if let Some(t) = e.attr("itemtype") {
-                for url in t.split_ascii_whitespace() {
-                    s.microdata |= schema_bit(url.rsplit('/').next().unwrap_or(url));
+                for name in item_type_names(t) {
+                    s.microdata |= schema_bit(name);
                 }
             }
             if e.ns != Namespace::Html {
@@ -246,6 +246,14 @@ pub(super) fn by_lines(mean_line: f32) -> PageType {
     } else {
         PageType::Service
     }
+}
+
+/// The type names of a microdata `itemtype` (URLs, white space between): each URL's last
+/// segment (`https://schema.org/Answer`: `Answer`).
+pub(super) fn item_type_names(itemtype: &str) -> impl Iterator<Item = &str> {
+    itemtype
+        .split_ascii_whitespace()
+        .map(|url| url.rsplit('/').next().unwrap_or(url))
 }
 
 fn is_json_ld(t: &str) -> bool {
