@@ -464,8 +464,8 @@ impl<'i> parser::Parser<'i> for Parser {
         true
     }
 
-    /// `:has()` is parsed by [`parse_non_ts_functional_pseudo_class`](Self::parse_non_ts_functional_pseudo_class),
-    /// into our own pseudo-class, which `super::has` matches in linear time.
+    /// `:has()` is parsed by `parse_non_ts_functional_pseudo_class` (below), into our own
+    /// pseudo-class, which `super::has` matches in linear time.
     fn parse_has(&self) -> bool {
         false
     }
