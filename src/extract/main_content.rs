@@ -628,7 +628,8 @@ fn find(doc: &Document<'_>) -> MainContent {
             whole.roots = vec![m];
         }
         f.leave_out_forms(&mut whole, &forms, page.text);
-        whole.page_type = page_type::classify(&signals, true, page.text > 0.0);
+        let grid = f.content_grid(&whole);
+        whole.page_type = page_type::classify(&signals, true, page.text > 0.0, grid);
         f.leave_out_quoted_posts(&mut whole);
         f.leave_out_repeated_blocks(&mut whole);
         return whole;
@@ -647,7 +648,8 @@ fn find(doc: &Document<'_>) -> MainContent {
         }
     }
     f.leave_out_forms(&mut focused, &forms, len);
-    focused.page_type = page_type::classify(&signals, false, len > 0.0);
+    let grid = f.content_grid(&focused);
+    focused.page_type = page_type::classify(&signals, false, len > 0.0, grid);
     f.leave_out_quoted_posts(&mut focused);
     f.leave_out_repeated_blocks(&mut focused);
     focused
@@ -735,6 +737,45 @@ impl<'d, 'a> Finder<'d, 'a> {
                 && (!self.is_ancestor(r, grid) || self.cleaned_away(grid, r, focused))
         });
         (text >= len && apart).then_some(grid)
+    }
+
+    /// The page type's grid of cards ([`page_type::CardGrid`]): the grid of cards in
+    /// `content` with the most text, if it holds [`page_type::GRID_CONTENT`] of the
+    /// content's text or more; priced when half its cards or more show a price. One pass
+    /// over the content's elements and their children, and one over the grid.
+    fn content_grid(&self, content: &MainContent) -> Option<page_type::CardGrid> {
+        let mut groups = Vec::new();
+        let mut best: Option<(f32, NodeId, usize)> = None;
+        let mut total = 0.0;
+        for &r in &content.roots {
+            total += self.info[r.index()].stats.text;
+            for &p in self.subtree(r) {
+                if self.doc.element(p).is_none() || content.is_left_out(p) {
+                    continue;
+                }
+                self.card_groups(p, &mut groups);
+                for g in groups.iter().filter(|g| g.is_grid()) {
+                    if best.is_none_or(|(t, _, _)| g.text > t) {
+                        best = Some((g.text, p, g.cards));
+                    }
+                }
+            }
+        }
+        let (text, grid, cards) = best?;
+        if text < page_type::GRID_CONTENT * total {
+            return None;
+        }
+        let priced = self
+            .included_element_children(grid)
+            .filter(|&c| {
+                self.subtree(c).iter().any(
+                    |&d| matches!(self.doc.data(d), NodeData::Text(t) if page_type::shows_price(t)),
+                )
+            })
+            .count();
+        Some(page_type::CardGrid {
+            priced: 2 * priced >= cards,
+        })
     }
 
     /// Whether step 5 took `grid`, inside the chosen `root`, out of `focused`: it or an
@@ -3304,6 +3345,19 @@ mod tests {
         let content = MainContent::find(&doc);
         assert_eq!(content.page_type(&doc), PageType::Service);
         assert!(content.text(&doc).contains("A short blurb, 19"));
+        // Cards with links: a listing; with prices too, a shop's collection.
+        let grid = |price: &str| {
+            let cards: String = (0..20)
+                .map(|i| {
+                    format!(
+                        "<li class=item><a href=/i/{i}>Item {i}</a><p>A short blurb, {i}{price}</p></li>"
+                    )
+                })
+                .collect();
+            format!("<h1>Items</h1><ul class=items>{cards}</ul>")
+        };
+        assert_eq!(find(&grid("")), PageType::Listing);
+        assert_eq!(find(&grid(" <b>$12.50</b>")), PageType::Collection);
     }
 
     #[test]

@@ -19,13 +19,16 @@
 //!    `services` or `pricing` (service);
 //! 4. an article type (`Article`, `NewsArticle`, `BlogPosting`, …, or `og:type` `article`) is
 //!    an article; an `ItemList` is a listing; `Service`, `LocalBusiness`, `FAQPage` a service;
-//! 5. the shape: a page whose main content is the whole page rather than one block of it
-//!    (a page of sections), or whose content's lines are short (a mean under 80
-//!    characters: headings, claims, buttons), is a service page; lines of prose make an
-//!    article; a page without text is none of them ([`PageType::Other`]).
+//! 5. the shape: a grid of cards in the main content (six or more children of one tag and
+//!    first class, most with a link) holding three tenths of its text or more makes a
+//!    collection when half its cards or more show a price, a listing when not; a page whose
+//!    main content is the whole page rather than one block of it (a page of sections), or
+//!    whose content's lines are short (a mean under 80 characters: headings, claims,
+//!    buttons), is a service page; lines of prose make an article; a page without text is
+//!    none of them ([`PageType::Other`]).
 //!
 //! On WCXB's development split (seven types, `docs/extraction.md`) the rules give the page's
-//! labelled type for about seven pages in ten: most articles, forums, products and
+//! labelled type for about three pages in four: most articles, forums, products and
 //! documentation pages, fewer collections, services and listings (whose markup rarely says
 //! what they are).
 
@@ -223,15 +226,52 @@ impl Signals {
 /// `pre` and `code` elements that make a page documentation.
 const CODE_ELEMENTS: u32 = 8;
 
+/// A grid of cards that holds [`GRID_CONTENT`] of the main content or more (`main_content.rs`
+/// finds it, as step 7b finds a grid outside the content): whether half its cards or more
+/// show a price ([`shows_price`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct CardGrid {
+    pub(super) priced: bool,
+}
+
+/// The share of the main content's text that a grid of cards holds for the page to be read
+/// as a list of them (a collection or a listing).
+pub(super) const GRID_CONTENT: f32 = 0.3;
+
 /// The page type as far as the page's markup and shape tell it: [`PageType::Other`] without
-/// text, what the page says ([`Signals::said`]), a service page when the main content is the
-/// whole page rather than one block of it; `None` when only the content's lines can tell
-/// ([`by_lines`]).
-pub(super) fn classify(signals: &Signals, whole_page: bool, has_text: bool) -> Option<PageType> {
+/// text, what the page says ([`Signals::said`]), a collection when the content is a grid of
+/// priced cards and a listing when a grid of other cards, a service page when the main
+/// content is the whole page rather than one block of it; `None` when only the content's
+/// lines can tell ([`by_lines`]).
+pub(super) fn classify(
+    signals: &Signals,
+    whole_page: bool,
+    has_text: bool,
+    grid: Option<CardGrid>,
+) -> Option<PageType> {
     if !has_text {
         return Some(PageType::Other);
     }
-    signals.said().or(whole_page.then_some(PageType::Service))
+    signals
+        .said()
+        .or(grid.map(|g| {
+            if g.priced {
+                PageType::Collection
+            } else {
+                PageType::Listing
+            }
+        }))
+        .or(whole_page.then_some(PageType::Service))
+}
+
+/// Currency signs and the codes shops write beside a price.
+const CURRENCIES: &[&str] = &[
+    "$", "€", "£", "¥", "₹", "₩", "₽", "₺", "₫", "₱", "₪", "USD", "EUR", "GBP", "CHF",
+];
+
+/// Whether a text shows a price: a currency sign or code and a digit.
+pub(super) fn shows_price(text: &str) -> bool {
+    text.bytes().any(|b| b.is_ascii_digit()) && CURRENCIES.iter().any(|c| text.contains(c))
 }
 
 /// The mean length (characters) of a content's lines from which it reads as prose.
@@ -402,9 +442,25 @@ mod tests {
     #[test]
     fn the_shape_decides_when_the_page_says_nothing() {
         let s = Signals::default();
-        assert_eq!(classify(&s, true, true), Some(PageType::Service));
-        assert_eq!(classify(&s, false, true), None);
-        assert_eq!(classify(&s, false, false), Some(PageType::Other));
+        assert_eq!(classify(&s, true, true, None), Some(PageType::Service));
+        assert_eq!(classify(&s, false, true, None), None);
+        assert_eq!(classify(&s, false, false, None), Some(PageType::Other));
+        // A grid of cards in the content: a collection when priced, else a listing, before
+        // the whole page's guess; what the page says comes first.
+        let priced = Some(CardGrid { priced: true });
+        let plain = Some(CardGrid { priced: false });
+        assert_eq!(classify(&s, true, true, priced), Some(PageType::Collection));
+        assert_eq!(classify(&s, false, true, plain), Some(PageType::Listing));
+        assert_eq!(classify(&s, false, false, plain), Some(PageType::Other));
+        let arena = crate::Arena::new();
+        let html = "<meta property=og:type content=article>";
+        let article = Signals::of(&parse_document_str(&arena, html, &ParseOptions::default()));
+        assert_eq!(
+            classify(&article, false, true, plain),
+            Some(PageType::Article)
+        );
+        assert!(shows_price("from $12.00") && shows_price("129,00 €") && shows_price("USD 5"));
+        assert!(!shows_price("Item 12") && !shows_price("$ sign"));
         assert_eq!(by_lines(120.0), PageType::Article);
         assert_eq!(by_lines(30.0), PageType::Service);
         assert_eq!(PageType::Documentation.to_string(), "documentation");

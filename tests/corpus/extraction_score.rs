@@ -210,6 +210,9 @@ const WCXB_FLOORS: &[(&str, f64)] = &[
     ("service", 0.835),
 ];
 const WCXB_OVERALL_FLOOR: f64 = 0.87;
+/// Floor of the share of WCXB's pages whose page type (`MainContent::page_type`) is the
+/// labelled one (`docs/extraction.md`, "The page type").
+const WCXB_PAGE_TYPE_FLOOR: f64 = 0.74;
 
 /// WCXB's metric for one page: precision, recall and F1 of the lowercased `\w+` tokens as
 /// bags of words (`wcxb-dev/score.py`); an empty truth scores 1 for an empty prediction.
@@ -261,6 +264,7 @@ fn main_text_scores_at_least_the_floors_on_wcxb() {
     ids.sort();
     assert!(ids.len() > 1000, "only {} WCXB pages", ids.len());
     let mut by_type: HashMap<String, Vec<f64>> = HashMap::new();
+    let mut typed_right = 0;
     for id in &ids {
         let g: serde_json::Value =
             serde_json::from_slice(&read(&dir.join("ground-truth").join(format!("{id}.json"))))
@@ -280,7 +284,9 @@ fn main_text_scores_at_least_the_floors_on_wcxb() {
         let arena = Arena::new();
         let options = file_options();
         let Ok(doc) = parse_document(&arena, &html, &options);
-        let pred = extract::with_main_content(&doc, &html, &options, |d, c| c.text(d));
+        let (pred, given) =
+            extract::with_main_content(&doc, &html, &options, |d, c| (c.text(d), c.page_type(d)));
+        typed_right += usize::from(given.as_str() == pt);
         by_type
             .entry(pt.to_owned())
             .or_default()
@@ -304,6 +310,15 @@ fn main_text_scores_at_least_the_floors_on_wcxb() {
     if f < WCXB_OVERALL_FLOOR {
         failures.push(format!(
             "wcxb overall: F1 {f:.3}, floor {WCXB_OVERALL_FLOOR}"
+        ));
+    }
+    let typed = typed_right as f64 / ids.len() as f64;
+    report.push_str(&format!(
+        "wcxb page type: {typed:.3} of the pages as labelled\n"
+    ));
+    if typed < WCXB_PAGE_TYPE_FLOOR {
+        failures.push(format!(
+            "wcxb page type: {typed:.3} right, floor {WCXB_PAGE_TYPE_FLOOR}"
         ));
     }
     eprint!("{report}");
