@@ -88,6 +88,10 @@
 //!    style) with the reply's own text beside it is a post the reply
 //!    quotes, shown again where it was written: it is left out of the text (not of the choice
 //!    above, which it still counts towards).
+//!    **Post chrome.** On a thread, the short blocks each post carries are left out too: a
+//!    text of up to 25 characters that comes back three times or more (a rank, "Offline",
+//!    "Reply", a post's date), and a line of up to 60 characters that gives a value after a
+//!    label the thread repeats as often ("Posts: 138", "Joined: May 2019").
 //! 10. **Repeated blocks.** A paragraph, list item or container of inline content of 40
 //!     characters or more that repeats word for word one before it in the content (a section
 //!     written twice for narrow and wide screens, a post quoted in a thread) is left out;
@@ -103,6 +107,8 @@
 //! reimplemented on the parsed tree with these changes: lengths in characters with CJK
 //! weighting, link density applied to each block's score, furniture tags and landmarks left
 //! out by the walk, and cleaning in one bottom-up pass.
+
+use std::collections::HashMap;
 
 use crate::dom::{Document, ElementData, NodeData, NodeId};
 use crate::markup::{AttrNamespace, Namespace, Tag};
@@ -631,7 +637,9 @@ fn find(doc: &Document<'_>) -> MainContent {
         let grid = f.content_grid(&whole);
         whole.page_type = page_type::classify(&signals, true, page.text > 0.0, grid);
         f.leave_out_quoted_posts(&mut whole);
-        f.leave_out_repeated_blocks(&mut whole);
+        let blocks = f.text_blocks(&whole);
+        f.leave_out_post_chrome(&mut whole, &blocks);
+        f.leave_out_repeated_blocks(&mut whole, &blocks);
         return whole;
     }
     if let Some(grid) = f.card_grid(len, &focused) {
@@ -651,7 +659,9 @@ fn find(doc: &Document<'_>) -> MainContent {
     let grid = f.content_grid(&focused);
     focused.page_type = page_type::classify(&signals, false, len > 0.0, grid);
     f.leave_out_quoted_posts(&mut focused);
-    f.leave_out_repeated_blocks(&mut focused);
+    let blocks = f.text_blocks(&focused);
+    f.leave_out_post_chrome(&mut focused, &blocks);
+    f.leave_out_repeated_blocks(&mut focused, &blocks);
     focused
 }
 
@@ -918,22 +928,72 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
     }
 
+    /// Step 9b, on a forum thread: leave out of `content` the user cards and buttons each post
+    /// carries: a text block of up to [`POST_CHROME_TEXT`] characters whose text comes back
+    /// [`POST_CHROME_REPEATS`] times or more (a rank, "Offline", "Reply", a post's date), and a
+    /// line of up to [`POST_LABEL_LINE`] characters that gives a value after a label the
+    /// content repeats as often ("Posts: 138", "Joined: May 2019"). A post's own text is
+    /// longer, or says what it says once. Two passes over the content's text blocks.
+    fn leave_out_post_chrome(&self, content: &mut MainContent, blocks: &TextBlocks) {
+        if !self.thread {
+            return;
+        }
+        let mut same: HashMap<&str, usize> = HashMap::new();
+        let mut labels: HashMap<&str, usize> = HashMap::new();
+        let short = blocks
+            .iter()
+            .filter(|&(_, text, chars)| chars > 0 && chars <= POST_LABEL_LINE && !text.is_empty());
+        for (_, text, chars) in short.clone() {
+            if chars <= POST_CHROME_TEXT {
+                *same.entry(text).or_default() += 1;
+            }
+            if let Some(label) = label_of(text) {
+                *labels.entry(label).or_default() += 1;
+            }
+        }
+        for (n, text, chars) in short {
+            let repeated = chars <= POST_CHROME_TEXT && same[text] >= POST_CHROME_REPEATS;
+            if repeated || label_of(text).is_some_and(|l| labels[l] >= POST_CHROME_REPEATS) {
+                content.left_out[n.index()] = true;
+            }
+        }
+    }
+
     /// Step 10: leave out of `content` a block of text (a paragraph or list item, or a
     /// container of inline content only) of [`REPEATED_BLOCK`] characters or more that says
     /// word for word (white space aside) what a block of the same kind before it in the
     /// content says: the copy of a section that a page writes twice for narrow and wide
     /// screens, a post quoted again. Headings stay (a table of contents lists them first), and
     /// so do code, preformatted text and tables, whose lines and cells repeat by nature. One
-    /// pass over the content's nodes: each block's text is read once, and its descendants are
-    /// not looked at as blocks again.
-    fn leave_out_repeated_blocks(&self, content: &mut MainContent) {
-        let doc = self.doc;
+    /// pass over the content's text blocks.
+    fn leave_out_repeated_blocks(&self, content: &mut MainContent, blocks: &TextBlocks) {
         let mut seen = std::collections::HashSet::new();
-        let mut text: Vec<u8> = Vec::new();
-        // Roots in document order; one inside another (step 7's grid inside the choice) is
-        // read with it.
+        let mut key: Vec<u8> = Vec::new();
+        for (n, text, chars) in blocks.iter() {
+            if chars < REPEATED_BLOCK {
+                continue;
+            }
+            key.clear();
+            key.extend_from_slice(text.as_bytes());
+            // A list item apart from paragraphs: a table of contents, a list of links,
+            // says what the sections' own text says again.
+            key.push(if self.kind(n) == Kind::Li { 1 } else { 2 });
+            if !seen.insert(hash_of(&key)) {
+                content.left_out[n.index()] = true;
+            }
+        }
+    }
+
+    /// The text blocks of `content` ([`is_text_block`](Self::is_text_block)) in tree order,
+    /// not inside another, with their text (white space runs as one space, trimmed) and its
+    /// length in characters; not code, preformatted text or tables, whose lines and cells
+    /// repeat by nature, nor what is left out. Roots in document order; one inside another
+    /// (step 7's grid inside the choice) is read with it. One pass over the content's nodes.
+    fn text_blocks(&self, content: &MainContent) -> TextBlocks {
+        let doc = self.doc;
+        let mut blocks = TextBlocks::default();
         let mut done = 0;
-        for r in content.roots.clone() {
+        for &r in &content.roots {
             let (mut i, to) = (self.pos[r.index()] as usize, self.end[r.index()] as usize);
             if i < done {
                 continue;
@@ -958,9 +1018,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                     i += 1;
                     continue;
                 }
-                // The block's text, white space runs as one space, trimmed; its length in
-                // characters.
-                text.clear();
+                let from = blocks.text.len();
                 let (mut chars, mut space) = (0, false);
                 let mut j = i + 1;
                 while j < next {
@@ -970,35 +1028,26 @@ impl<'d, 'a> Finder<'d, 'a> {
                         continue;
                     }
                     if let NodeData::Text(t) = doc.data(m) {
-                        let words = t
-                            .as_bytes()
-                            .split(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\x0c' | b'\r'));
-                        for (k, word) in words.enumerate() {
-                            // Between two pieces, white space.
-                            space |= k > 0;
-                            if word.is_empty() {
-                                continue;
-                            }
-                            if space && !text.is_empty() {
-                                text.push(b' ');
+                        // White space before a word, in this text or the one before it.
+                        space |= t.starts_with(|c: char| c.is_ascii_whitespace());
+                        for (k, word) in t.split_ascii_whitespace().enumerate() {
+                            if (space || k > 0) && blocks.text.len() > from {
+                                blocks.text.push(' ');
                                 chars += 1;
                             }
                             space = false;
-                            text.extend_from_slice(word);
-                            chars += word.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+                            blocks.text.push_str(word);
+                            chars += word.bytes().filter(|&b| b & 0xC0 != 0x80).count();
                         }
+                        space |= t.ends_with(|c: char| c.is_ascii_whitespace());
                     }
                     j += 1;
                 }
-                // A list item apart from paragraphs: a table of contents, a list of links,
-                // says what the sections' own text says again.
-                text.push(if self.kind(n) == Kind::Li { 1 } else { 2 });
-                if chars >= REPEATED_BLOCK && !seen.insert(hash_of(&text)) {
-                    content.left_out[n.index()] = true;
-                }
+                blocks.blocks.push((n, from, chars));
                 i = next;
             }
         }
+        blocks
     }
 
     /// A block of text for [`leave_out_repeated_blocks`](Self::leave_out_repeated_blocks): a
@@ -2188,6 +2237,49 @@ const FURNITURE: Patterns = Patterns::new(&[
 /// The length (characters, white space runs as one space) from which a block that repeats
 /// one before it is left out (step 10): 40 or more.
 const REPEATED_BLOCK: usize = 40;
+
+/// How often a short text or a label comes back in a thread for step 9b to read it as the
+/// chrome of each post: in three posts or more.
+const POST_CHROME_REPEATS: usize = 3;
+/// The longest text (characters) that step 9b reads as a post's chrome when it repeats.
+const POST_CHROME_TEXT: usize = 25;
+/// The longest line (characters) that step 9b reads as a label and its value.
+const POST_LABEL_LINE: usize = 60;
+/// The longest label (characters, before the colon) of a label and its value.
+const LABEL_CHARS: usize = 24;
+
+/// The label of a line that gives a value after it: the letters and spaces before its first
+/// colon (2 to [`LABEL_CHARS`] characters), with something after the colon ("Posts: 138").
+fn label_of(line: &str) -> Option<&str> {
+    let (label, value) = line.split_once(':')?;
+    let label = label.trim();
+    let n = label.chars().count();
+    ((2..=LABEL_CHARS).contains(&n)
+        && label.chars().all(|c| c.is_alphabetic() || c == ' ')
+        && !value.trim().is_empty())
+    .then_some(label)
+}
+
+/// The text blocks of a main content ([`Finder::text_blocks`]): each block's node, where its
+/// text starts in `text` and its length in characters.
+#[derive(Default)]
+struct TextBlocks {
+    text: String,
+    blocks: Vec<(NodeId, usize, usize)>,
+}
+
+impl TextBlocks {
+    /// Each block's node, text and length in characters, in tree order.
+    fn iter(&self) -> impl Iterator<Item = (NodeId, &str, usize)> + Clone + '_ {
+        self.blocks
+            .iter()
+            .enumerate()
+            .map(|(k, &(n, from, chars))| {
+                let to = self.blocks.get(k + 1).map_or(self.text.len(), |b| b.1);
+                (n, &self.text[from..to], chars)
+            })
+    }
+}
 /// Step 5: an element of two images or more and few paragraphs is a gallery when it holds
 /// less text than this (weighted characters).
 const GALLERY_TEXT: f32 = 200.0;
@@ -3202,6 +3294,35 @@ mod tests {
             "<div itemscope itemtype=https://schema.org/DiscussionForumPosting>{body}</div>"
         ));
         assert!(md.contains("Answer 3:"), "{md}");
+    }
+
+    #[test]
+    fn the_chrome_of_each_post_is_left_out_of_a_thread() {
+        let post = |i: usize| {
+            format!(
+                "<div class=post><dl class=profile><dt><a href=/u/{i}>user{i}</a></dt>\
+                 <dd>Member</dd><dd>Posts: {}</dd><dd>Joined: May 20{i:02}</dd></dl>\
+                 <div class=body><p>Reply {i}: the driver from the vendor's site fixed the \
+                 sound for me after a restart, and the microphone works again too.</p></div>\
+                 <p><a href=/r/{i}>Quote</a></p></div>",
+                100 + i
+            )
+        };
+        let posts: String = (0..5).map(post).collect();
+        let thread = main(&format!(
+            "<script type=application/ld+json>{{\"@type\": \"DiscussionForumPosting\"}}</script>\
+             <div class=thread>{posts}</div>"
+        ));
+        for i in 0..5 {
+            assert!(thread.contains(&format!("Reply {i}:")), "{thread}");
+            assert!(thread.contains(&format!("user{i}")), "names stay: {thread}");
+        }
+        for chrome in ["Posts:", "Joined:", "Member", "Quote"] {
+            assert!(!thread.contains(chrome), "{chrome}: {thread}");
+        }
+        // A page that does not say it is a thread keeps them: an article's "Note: …" lines.
+        let page = main(&format!("<div class=thread>{posts}</div>"));
+        assert!(page.contains("Posts: 101"), "{page}");
     }
 
     #[test]
