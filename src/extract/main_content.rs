@@ -88,10 +88,12 @@
 //!    style) with the reply's own text beside it is a post the reply
 //!    quotes, shown again where it was written: it is left out of the text (not of the choice
 //!    above, which it still counts towards).
-//!    **Post chrome.** On a thread, the short blocks each post carries are left out too: a
-//!    text of up to 25 characters that comes back three times or more (a rank, "Offline",
-//!    "Reply", a post's date), and a line of up to 60 characters that gives a value after a
-//!    label the thread repeats as often ("Posts: 138", "Joined: May 2019").
+//!    **Repeated chrome.** The short links each card repeats are left out: a link of up to 25
+//!    characters and no digit whose text comes back three times or more ("Learn more", "Add
+//!    to cart"). On a thread, so are the short blocks each post carries: any text that short
+//!    that comes back as often (a rank, "Offline", "Reply", a post's date), and a line of up
+//!    to 60 characters that gives a value after a label the thread repeats as often ("Posts:
+//!    138", "Joined: May 2019").
 //! 10. **Repeated blocks.** A paragraph, list item or container of inline content of 40
 //!     characters or more that repeats word for word one before it in the content (a section
 //!     written twice for narrow and wide screens, a post quoted in a thread) is left out;
@@ -638,7 +640,7 @@ fn find(doc: &Document<'_>) -> MainContent {
         whole.page_type = page_type::classify(&signals, true, page.text > 0.0, grid);
         f.leave_out_quoted_posts(&mut whole);
         let blocks = f.text_blocks(&whole);
-        f.leave_out_post_chrome(&mut whole, &blocks);
+        f.leave_out_repeated_chrome(&mut whole, &blocks);
         f.leave_out_repeated_blocks(&mut whole, &blocks);
         return whole;
     }
@@ -660,7 +662,7 @@ fn find(doc: &Document<'_>) -> MainContent {
     focused.page_type = page_type::classify(&signals, false, len > 0.0, grid);
     f.leave_out_quoted_posts(&mut focused);
     let blocks = f.text_blocks(&focused);
-    f.leave_out_post_chrome(&mut focused, &blocks);
+    f.leave_out_repeated_chrome(&mut focused, &blocks);
     f.leave_out_repeated_blocks(&mut focused, &blocks);
     focused
 }
@@ -928,16 +930,16 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
     }
 
-    /// Step 9b, on a forum thread: leave out of `content` the user cards and buttons each post
-    /// carries: a text block of up to [`POST_CHROME_TEXT`] characters whose text comes back
-    /// [`POST_CHROME_REPEATS`] times or more (a rank, "Offline", "Reply", a post's date), and a
-    /// line of up to [`POST_LABEL_LINE`] characters that gives a value after a label the
-    /// content repeats as often ("Posts: 138", "Joined: May 2019"). A post's own text is
-    /// longer, or says what it says once. Two passes over the content's text blocks.
-    fn leave_out_post_chrome(&self, content: &mut MainContent, blocks: &TextBlocks) {
-        if !self.thread {
-            return;
-        }
+    /// Step 9b: leave out of `content` the chrome that each card or post repeats. On every
+    /// page, a link of up to [`POST_CHROME_TEXT`] characters and no digit whose text comes
+    /// back [`POST_CHROME_REPEATS`] times or more: each card's "Learn more", "Add to cart",
+    /// "Book now". On a forum thread, also any text block that short that comes back as
+    /// often (a rank, "Offline", "Reply", a post's date: the user cards and buttons of each
+    /// post), and a line of up to [`POST_LABEL_LINE`] characters that gives a value after a
+    /// label the content repeats as often ("Posts: 138", "Joined: May 2019"). A post's or a
+    /// card's own text is longer, or says what it says once. Two passes over the content's
+    /// text blocks.
+    fn leave_out_repeated_chrome(&self, content: &mut MainContent, blocks: &TextBlocks) {
         let mut same: HashMap<&str, usize> = HashMap::new();
         let mut labels: HashMap<&str, usize> = HashMap::new();
         let short = blocks
@@ -947,13 +949,21 @@ impl<'d, 'a> Finder<'d, 'a> {
             if chars <= POST_CHROME_TEXT {
                 *same.entry(text).or_default() += 1;
             }
-            if let Some(label) = label_of(text) {
+            if self.thread
+                && let Some(label) = label_of(text)
+            {
                 *labels.entry(label).or_default() += 1;
             }
         }
         for (n, text, chars) in short {
             let repeated = chars <= POST_CHROME_TEXT && same[text] >= POST_CHROME_REPEATS;
-            if repeated || label_of(text).is_some_and(|l| labels[l] >= POST_CHROME_REPEATS) {
+            let chrome = if self.thread {
+                repeated || label_of(text).is_some_and(|l| labels[l] >= POST_CHROME_REPEATS)
+            } else {
+                let st = self.info[n.index()].stats;
+                repeated && st.link >= st.text && !text.bytes().any(|b| b.is_ascii_digit())
+            };
+            if chrome {
                 content.left_out[n.index()] = true;
             }
         }
@@ -3297,7 +3307,7 @@ mod tests {
     }
 
     #[test]
-    fn the_chrome_of_each_post_is_left_out_of_a_thread() {
+    fn the_chrome_each_post_or_card_repeats_is_left_out() {
         let post = |i: usize| {
             format!(
                 "<div class=post><dl class=profile><dt><a href=/u/{i}>user{i}</a></dt>\
@@ -3320,9 +3330,26 @@ mod tests {
         for chrome in ["Posts:", "Joined:", "Member", "Quote"] {
             assert!(!thread.contains(chrome), "{chrome}: {thread}");
         }
-        // A page that does not say it is a thread keeps them: an article's "Note: …" lines.
+        // A page that does not say it is a thread keeps them (an article's "Note: …" lines),
+        // but not the links each card repeats; a repeated link with a digit is a value.
         let page = main(&format!("<div class=thread>{posts}</div>"));
-        assert!(page.contains("Posts: 101"), "{page}");
+        assert!(
+            page.contains("Posts: 101") && page.contains("Member"),
+            "{page}"
+        );
+        assert!(!page.contains("Quote"), "{page}");
+        let cards: String = (0..6)
+            .map(|i| {
+                format!(
+                    "<div class=card><h3>Plan {i}</h3><p>Everything a team of {i} needs to \
+                     start, with support by mail and a shared calendar.</p>\
+                     <div><a href=/p/{i}>Learn more</a></div><div><a href=/r>4.5</a></div></div>"
+                )
+            })
+            .collect();
+        let plans = main(&format!("<main><h1>Plans</h1>{cards}</main>"));
+        assert!(plans.contains("Plan 5") && plans.contains("4.5"), "{plans}");
+        assert!(!plans.contains("Learn more"), "{plans}");
     }
 
     #[test]

@@ -204,7 +204,7 @@ const WCXB_FLOORS: &[(&str, f64)] = &[
     ("article", 0.95),
     ("forum", 0.805),
     ("product", 0.68),
-    ("collection", 0.72),
+    ("collection", 0.722),
     ("listing", 0.71),
     ("documentation", 0.933),
     ("service", 0.835),
