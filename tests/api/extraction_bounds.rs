@@ -165,6 +165,17 @@ fn wide_pages_are_linear() {
                  <form><input name=q><button>Search</button></form>"
         .repeat(n / 2);
     check("forms of fields", &forms);
+    // Posts that each repeat a user card and a button, on a thread, and cards that each repeat
+    // a link (step 9b counts every short block once).
+    let chrome = "<script type=application/ld+json>{\"@type\": \"QAPage\"}</script>".to_owned()
+        + &"<div class=post><dl><dd>Member</dd><dd>Posts: 12</dd></dl>\
+            <p>A reply, with commas, and words enough to count.</p><a href=/r>Reply</a></div>"
+            .repeat(n / 4);
+    check("post chrome", &chrome);
+    let ctas = "<div class=card><p>A card, with commas, and words enough.</p>\
+                <div><a href=/c>Learn more</a></div></div>"
+        .repeat(n / 2);
+    check("repeated links", &ctas);
     let mut kept = String::from("<body><div id=app></div><noscript>");
     for i in 0..n {
         kept.push_str(&format!(
