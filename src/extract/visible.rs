@@ -407,14 +407,20 @@ impl TextBuilder {
             }
             return;
         }
-        for (i, word) in s.split(is_ascii_ws).enumerate() {
-            if i > 0 {
-                self.pending_space = true;
-            }
-            if !word.is_empty() {
+        // Split at ASCII white space byte by byte: those bytes are never inside a UTF-8
+        // sequence, so no character needs decoding (`split(is_ascii_ws)` decoded each one).
+        let mut rest = s;
+        while let Some(at) = rest.bytes().position(is_ascii_ws_byte) {
+            if at > 0 {
                 self.separate();
-                self.line.push_str(word);
+                self.line.push_str(&rest[..at]);
             }
+            self.pending_space = true;
+            rest = &rest[at + 1..];
+        }
+        if !rest.is_empty() {
+            self.separate();
+            self.line.push_str(rest);
         }
     }
 
@@ -445,6 +451,11 @@ impl TextBuilder {
 
 pub(crate) fn is_ascii_ws(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' ')
+}
+
+/// [`is_ascii_ws`] on a byte.
+fn is_ascii_ws_byte(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
 }
 
 #[cfg(test)]
