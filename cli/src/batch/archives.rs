@@ -456,7 +456,7 @@ fn html_outcome(
     args: &BatchArgs,
     selects: &[(String, Selector)],
 ) -> Outcome {
-    let Some(page) = capture.html_page(record, args.max_bytes) else {
+    let Some((page, payload)) = capture.html_page_borrowed(record, args.max_bytes) else {
         return Outcome::Skipped;
     };
     let mut m = located(path, record.offset, record.offset_in_member);
@@ -467,7 +467,7 @@ fn html_outcome(
     m.insert("date".into(), record.date().into());
     m.insert("status".into(), page.status.into());
     m.insert("content_type".into(), page.content_type.clone().into());
-    let n = page.payload.len() as u64;
+    let n = payload.len() as u64;
     m.insert("bytes".into(), n.into());
     if page.over_limit {
         m.insert(
@@ -492,7 +492,7 @@ fn html_outcome(
     let base = url.and_then(|u| Url::parse(u).ok());
     let base = base.as_ref().or(args.base.as_ref());
     let mut fields = parse_fields(
-        &page.payload,
+        &payload,
         transport,
         page.content_language.as_deref(),
         !args.no_guess_utf8,
