@@ -95,6 +95,12 @@ pub fn base_url(doc: &Document<'_>, fallback: Option<&Url>) -> Option<Url> {
         .descendants(doc.root())
         .find(|&n| doc.get(n).is_html(Tag::Base) && doc.attr(n, "href").is_some())
         .and_then(|n| doc.attr(n, "href"));
+    base_url_from(href, fallback)
+}
+
+/// [`base_url`] from the first `base` element's `href` (`None`: there is none).
+#[cfg(feature = "links")]
+fn base_url_from(href: Option<&str>, fallback: Option<&Url>) -> Option<Url> {
     if let Some(href) = href {
         let parsed = match fallback {
             Some(b) => b.join(href),
@@ -219,12 +225,28 @@ pub fn links<'a>(doc: &Document<'a>, page_url: Option<&Url>) -> Vec<Link<'a>> {
 /// without the URL parser, and the others by it. What `batch --fields links` writes.
 #[cfg(feature = "links")]
 pub fn link_urls<'a>(doc: &Document<'a>, page_url: Option<&Url>) -> Vec<Cow<'a, str>> {
-    let base = base_url(doc, page_url);
-    let mut out = Vec::new();
-    each_link_value(doc, |_, _, raw| {
+    // One walk finds the values and the `base` element (which may come after links it
+    // applies to), where `links` walks the tree for each.
+    let mut raws = Vec::new();
+    let mut base_href = None;
+    for n in doc.descendants(doc.root()) {
+        let Some(e) = doc.element(n) else { continue };
+        if e.ns != Namespace::Html {
+            continue;
+        }
+        if e.tag == Tag::Base && base_href.is_none() {
+            base_href = e.attr("href");
+        }
+        if IS_LINK_TAG[e.tag as usize] {
+            link_values(e, |_, _, raw| raws.push(raw));
+        }
+    }
+    let base = base_url_from(base_href, page_url);
+    let mut out = Vec::with_capacity(raws.len());
+    for raw in raws {
         if let Some(plain) = resolve::resolve_plain(base.as_ref(), raw) {
             out.push(plain);
-            return;
+            continue;
         }
         let url = match &base {
             Some(b) => b.join(raw),
@@ -236,7 +258,7 @@ pub fn link_urls<'a>(doc: &Document<'a>, page_url: Option<&Url>) -> Vec<Cow<'a, 
             Ok(u) => out.push(Cow::Owned(u.into())),
             Err(_) => out.push(Cow::Borrowed(raw)),
         }
-    });
+    }
     out
 }
 
@@ -249,13 +271,22 @@ fn each_link_value<'a>(doc: &Document<'a>, mut f: impl FnMut(&'a str, &'static s
         if e.ns != Namespace::Html || !IS_LINK_TAG[e.tag as usize] {
             continue;
         }
-        for (&(_, attr), &tag) in LINK_ATTRIBUTES.iter().zip(&LINK_TAGS) {
-            if e.tag != tag {
-                continue;
-            }
-            if let Some(raw) = e.attr(attr) {
-                f(e.name(), attr, raw);
-            }
+        link_values(e, &mut f);
+    }
+}
+
+/// Calls `f(tag, attribute, value)` for each link value of the HTML element `e`.
+#[cfg(feature = "links")]
+fn link_values<'a>(
+    e: &crate::dom::ElementData<'a>,
+    mut f: impl FnMut(&'a str, &'static str, &'a str),
+) {
+    for (&(_, attr), &tag) in LINK_ATTRIBUTES.iter().zip(&LINK_TAGS) {
+        if e.tag != tag {
+            continue;
+        }
+        if let Some(raw) = e.attr(attr) {
+            f(e.name(), attr, raw);
         }
     }
 }

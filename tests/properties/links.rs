@@ -36,13 +36,14 @@ fn link_value() -> impl Strategy<Value = String> {
     prop::collection::vec(piece, 0..6).prop_map(|v| v.concat())
 }
 
-/// A page whose only links are `values`, as `a href`, `img src` and `video poster`, after a
-/// `<base href>` when `base` is given.
-fn page(base: Option<&str>, values: &[String]) -> String {
+/// A page whose only links are `values`, as `a href`, `img src` and `video poster`, with a
+/// `<base href>` when `base` is given, before them or after them (it applies to all).
+fn page(base: Option<&str>, base_last: bool, values: &[String]) -> String {
     let escape = |s: &str| s.replace('&', "&amp;").replace('"', "&quot;");
     let mut html = String::new();
-    if let Some(b) = base {
-        html.push_str(&format!("<base href=\"{}\">", escape(b)));
+    let base = base.map(|b| format!("<base href=\"{}\">", escape(b)));
+    if let Some(b) = base.as_ref().filter(|_| !base_last) {
+        html.push_str(b);
     }
     for (i, v) in values.iter().enumerate() {
         let v = escape(v);
@@ -51,6 +52,9 @@ fn page(base: Option<&str>, values: &[String]) -> String {
             1 => html.push_str(&format!("<img src=\"{v}\">")),
             _ => html.push_str(&format!("<video src=x poster=\"{v}\"></video>")),
         }
+    }
+    if let Some(b) = base.filter(|_| base_last) {
+        html.push_str(&b);
     }
     html
 }
@@ -67,9 +71,10 @@ proptest! {
             Just(Some("file:///tmp/page.html")),
         ],
         base_href in prop_oneof![Just(None), Just(Some("/other/")), Just(Some("https://cdn.example.net/c/d"))],
+        base_last in any::<bool>(),
     ) {
         let arena = Arena::new();
-        let html = page(base_href, &values);
+        let html = page(base_href, base_last, &values);
         let doc = parse_document_str(&arena, &html, &ParseOptions::default());
         let page_url = page_url.and_then(|u| Url::parse(u).ok());
         let want: Vec<String> = links(&doc, page_url.as_ref())
