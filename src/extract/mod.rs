@@ -25,6 +25,9 @@
 //! `url` crate and need the `links` feature; the rest needs none.
 
 #[cfg(feature = "links")]
+use std::borrow::Cow;
+
+#[cfg(feature = "links")]
 use url::Url;
 
 use crate::dom::{Document, NodeData, NodeId};
@@ -38,6 +41,8 @@ mod markdown;
 mod meta;
 mod node_ref;
 mod page_type;
+#[cfg(feature = "links")]
+mod resolve;
 mod visible;
 
 #[cfg(feature = "links")]
@@ -90,6 +95,12 @@ pub fn base_url(doc: &Document<'_>, fallback: Option<&Url>) -> Option<Url> {
         .descendants(doc.root())
         .find(|&n| doc.get(n).is_html(Tag::Base) && doc.attr(n, "href").is_some())
         .and_then(|n| doc.attr(n, "href"));
+    base_url_from(href, fallback)
+}
+
+/// [`base_url`] from the first `base` element's `href` (`None`: there is none).
+#[cfg(feature = "links")]
+fn base_url_from(href: Option<&str>, fallback: Option<&Url>) -> Option<Url> {
     if let Some(href) = href {
         let parsed = match fallback {
             Some(b) => b.join(href),
@@ -165,6 +176,19 @@ const LINK_TAGS: [Tag; LINK_ATTRIBUTES.len()] = {
     tags
 };
 
+/// Whether a tag (as `u8`) is one of [`LINK_TAGS`]: most elements are not, and are passed by
+/// one look-up instead of a comparison with each.
+#[cfg(feature = "links")]
+static IS_LINK_TAG: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < LINK_TAGS.len() {
+        t[LINK_TAGS[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
 /// Every link of the page in tree order: the HTML elements and attributes of
 /// [`LINK_ATTRIBUTES`] (template contents excluded: they are not in the document), each
 /// resolved against the document base URL ([`base_url`] with `page_url` as the fallback).
@@ -176,34 +200,95 @@ const LINK_TAGS: [Tag; LINK_ATTRIBUTES.len()] = {
 pub fn links<'a>(doc: &Document<'a>, page_url: Option<&Url>) -> Vec<Link<'a>> {
     let base = base_url(doc, page_url);
     let mut out = Vec::new();
+    each_link_value(doc, |tag, attr, raw| {
+        let url = match &base {
+            Some(b) => b.join(raw).ok(),
+            None => Url::parse(raw).ok(),
+        };
+        // `javascript:` runs code; it names no resource to fetch or index.
+        if url.as_ref().is_some_and(|u| u.scheme() == "javascript") {
+            return;
+        }
+        out.push(Link {
+            tag,
+            attr,
+            raw,
+            url,
+        });
+    });
+    out
+}
+
+/// The URLs of [`links`], as [`Link::as_str`] gives them (the same strings, in the same
+/// order), without a [`Url`] for each: the plain ones (an `http`/`https` URL already
+/// serialised, or a path, query or fragment against an `http`/`https` base) are resolved
+/// without the URL parser, and the others by it. What `batch --fields links` writes.
+#[cfg(feature = "links")]
+pub fn link_urls<'a>(doc: &Document<'a>, page_url: Option<&Url>) -> Vec<Cow<'a, str>> {
+    // One walk finds the values and the `base` element (which may come after links it
+    // applies to), where `links` walks the tree for each.
+    let mut raws = Vec::new();
+    let mut base_href = None;
     for n in doc.descendants(doc.root()) {
         let Some(e) = doc.element(n) else { continue };
         if e.ns != Namespace::Html {
             continue;
         }
-        for (&(_, attr), &tag) in LINK_ATTRIBUTES.iter().zip(&LINK_TAGS) {
-            if e.tag != tag {
-                continue;
-            }
-            if let Some(raw) = e.attr(attr) {
-                let url = match &base {
-                    Some(b) => b.join(raw).ok(),
-                    None => Url::parse(raw).ok(),
-                };
-                // `javascript:` runs code; it names no resource to fetch or index.
-                if url.as_ref().is_some_and(|u| u.scheme() == "javascript") {
-                    continue;
-                }
-                out.push(Link {
-                    tag: e.name(),
-                    attr,
-                    raw,
-                    url,
-                });
-            }
+        if e.tag == Tag::Base && base_href.is_none() {
+            base_href = e.attr("href");
+        }
+        if IS_LINK_TAG[e.tag as usize] {
+            link_values(e, |_, _, raw| raws.push(raw));
+        }
+    }
+    let base = base_url_from(base_href, page_url);
+    let mut out = Vec::with_capacity(raws.len());
+    for raw in raws {
+        if let Some(plain) = resolve::resolve_plain(base.as_ref(), raw) {
+            out.push(plain);
+            continue;
+        }
+        let url = match &base {
+            Some(b) => b.join(raw),
+            None => Url::parse(raw),
+        };
+        match url {
+            // `javascript:` runs code; it names no resource to fetch or index.
+            Ok(u) if u.scheme() == "javascript" => {}
+            Ok(u) => out.push(Cow::Owned(u.into())),
+            Err(_) => out.push(Cow::Borrowed(raw)),
         }
     }
     out
+}
+
+/// Calls `f(tag, attribute, value)` for each link value of the page in tree order: the HTML
+/// elements and attributes of [`LINK_ATTRIBUTES`].
+#[cfg(feature = "links")]
+fn each_link_value<'a>(doc: &Document<'a>, mut f: impl FnMut(&'a str, &'static str, &'a str)) {
+    for n in doc.descendants(doc.root()) {
+        let Some(e) = doc.element(n) else { continue };
+        if e.ns != Namespace::Html || !IS_LINK_TAG[e.tag as usize] {
+            continue;
+        }
+        link_values(e, &mut f);
+    }
+}
+
+/// Calls `f(tag, attribute, value)` for each link value of the HTML element `e`.
+#[cfg(feature = "links")]
+fn link_values<'a>(
+    e: &crate::dom::ElementData<'a>,
+    mut f: impl FnMut(&'a str, &'static str, &'a str),
+) {
+    for (&(_, attr), &tag) in LINK_ATTRIBUTES.iter().zip(&LINK_TAGS) {
+        if e.tag != tag {
+            continue;
+        }
+        if let Some(raw) = e.attr(attr) {
+            f(e.name(), attr, raw);
+        }
+    }
 }
 
 /// Strips leading and trailing ASCII white space and replaces each run inside by one space

@@ -241,6 +241,29 @@ pub struct Body {
     pub over_limit: bool,
 }
 
+/// `body` itself when [`decode_body`] would give it unchanged, decoding nothing and trying to
+/// decode nothing: no `Transfer-Encoding` ending in `chunked`, and no `Content-Encoding` it
+/// undoes (gzip when the body starts with gzip's magic bytes, deflate, br); `None` otherwise.
+/// So a caller can read most payloads where they are stored, without a copy.
+pub fn stored_body<'b>(head: &ResponseHead, body: &'b [u8]) -> Option<&'b [u8]> {
+    if head
+        .codings("transfer-encoding")
+        .last()
+        .is_some_and(|c| c == "chunked")
+    {
+        return None;
+    }
+    let decoded = head
+        .codings("content-encoding")
+        .iter()
+        .any(|c| match c.as_str() {
+            "gzip" | "x-gzip" => body.starts_with(&[0x1F, 0x8B]),
+            "deflate" | "br" => true,
+            _ => false,
+        });
+    (!decoded).then_some(body)
+}
+
 /// The payload of a response whose head is `head` and whose stored body is `body`, at most
 /// `limit` bytes after decoding:
 ///

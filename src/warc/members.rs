@@ -302,11 +302,24 @@ impl<R: Read + Seek> Split<R> {
             let Some(file) = self.file.as_mut() else {
                 return Cut::Reader;
             };
-            match super::source::read_into(file, &mut self.buf, READ_BLOCK) {
+            match read_more(file, &mut self.buf, READ_BLOCK) {
                 Ok(0) => self.eof = true,
                 Ok(_) => {}
                 Err(_) => return Cut::Reader,
             }
         }
     }
+}
+
+/// Reads up to `want` more bytes of `file` onto the end of `buf` (fewer only at the file's
+/// end), into its spare capacity as it is: `source::read_into` zeroes the room first, a
+/// memset of every compressed byte on the reader's thread. On an error `buf` is as before.
+fn read_more(file: &mut impl Read, buf: &mut Vec<u8>, want: usize) -> std::io::Result<usize> {
+    let old = buf.len();
+    buf.reserve(want);
+    let read = file.take(want as u64).read_to_end(buf);
+    if read.is_err() {
+        buf.truncate(old);
+    }
+    read
 }

@@ -1,6 +1,8 @@
 //! Which records hold an HTML page, and the page's bytes and transport charset: the one rule
 //! `simdhtml batch` and the Python package's `iter_warc` read archives by.
 
+use std::borrow::Cow;
+
 use super::http::{self, Body, MimeType, ResponseHead};
 use super::{Format, Record, RecordType, sniffs_as_html};
 
@@ -112,7 +114,11 @@ impl Capture {
     /// ([`Capture::payload`], at most `limit` bytes after decoding) with its URL, status,
     /// type, transport charset and truncation.
     pub fn page(&self, record: &Record, limit: u64) -> Page {
-        let body = self.payload(record, limit);
+        self.page_of(record, self.payload(record, limit))
+    }
+
+    /// The page of `record` whose payload is `body`.
+    fn page_of(&self, record: &Record, body: Body) -> Page {
         Page {
             url: record.target_uri().map(str::to_owned),
             status: self.status,
@@ -139,6 +145,36 @@ impl Capture {
             return None;
         }
         Some(page)
+    }
+
+    /// [`Capture::html_page`] with the payload beside the page, borrowed from the record's
+    /// block when it is stored as it is parsed (no transfer or content coding to undo: most
+    /// captures), so not copied; decoded otherwise. The page's own [`Page::payload`] is then
+    /// empty. What `simdhtml batch` parses.
+    pub fn html_page_borrowed<'r>(
+        &self,
+        record: &'r Record,
+        limit: u64,
+    ) -> Option<(Page, Cow<'r, [u8]>)> {
+        if self.kind == PayloadKind::Other {
+            return None;
+        }
+        let stored = match &self.head {
+            Some(h) => http::stored_body(h, &record.block[h.body_start..]),
+            None => Some(&record.block[..]),
+        };
+        let (page, payload) = match stored {
+            Some(bytes) => (self.page_of(record, Body::default()), Cow::Borrowed(bytes)),
+            None => {
+                let mut page = self.page(record, limit);
+                let bytes = std::mem::take(&mut page.payload);
+                (page, Cow::Owned(bytes))
+            }
+        };
+        if self.kind == PayloadKind::Sniff && !sniffs_as_html(&payload) {
+            return None;
+        }
+        Some((page, payload))
     }
 }
 

@@ -11,6 +11,8 @@ mod encoding;
 mod encoding_labels;
 mod extraction_score;
 mod generated;
+#[cfg(feature = "links")]
+mod links;
 mod markdown_roundtrip;
 #[cfg(feature = "select")]
 mod selectors_scraper;

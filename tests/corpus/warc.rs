@@ -1,7 +1,8 @@
 //! The WARC reader on the shared fixtures (`$SIMDHTML_SHARED/warc/`, README and MANIFEST.tsv
 //! there): every file's record types and HTML-response count as the manifest gives them, the
 //! deliberately malformed ones with their error events, and the places where we differ from
-//! the manifest on purpose, each with its reason.
+//! the manifest on purpose, each with its reason; and each HTML page's payload, borrowed from
+//! its record (`Capture::html_page_borrowed`), is the one `Capture::html_page` copies out.
 #![cfg(feature = "warc")]
 
 use crate::common;
@@ -33,6 +34,17 @@ fn read(path: &Path) -> (BTreeMap<String, usize>, usize, Vec<String>) {
                 *kinds.entry(r.record_type().to_string()).or_insert(0) += 1;
                 if r.html_page(64 << 20).is_some() {
                     html += 1;
+                }
+                // The payload borrowed where it is stored is the one copied out, whatever
+                // the codings and the limit.
+                if let Some(c) = r.html_capture() {
+                    for limit in [64 << 20, 1000] {
+                        let borrowed = c.html_page_borrowed(&r, limit).map(|(mut p, b)| {
+                            p.payload = b.into_owned();
+                            p
+                        });
+                        assert_eq!(borrowed, c.html_page(&r, limit), "{}", path.display());
+                    }
                 }
             }
             Event::Error(e) => errs.push(format!("{}: {}", e.offset, e.message)),

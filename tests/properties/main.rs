@@ -11,6 +11,8 @@ mod fast_path;
 mod form_states;
 mod has;
 mod input;
+#[cfg(feature = "links")]
+mod links;
 mod streaming;
 mod tokenizer;
 mod tree;

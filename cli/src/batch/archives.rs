@@ -2,9 +2,10 @@
 //! per HTML response, in file order, parsed on all cores.
 //!
 //! Reader threads (one per four workers, at most one per archive) read the archives side by
-//! side, split them into records and keep the HTML candidates (response and resource records
-//! whose type is HTML, or none to sniff); they go, numbered, through a bounded queue to
-//! `--jobs` worker threads, which parse and serialise them; this thread writes them archive
+//! side, split them into records and keep the `response` and `resource` records; they go,
+//! numbered, through a bounded queue to `--jobs` worker threads, which read their HTTP heads,
+//! keep the HTML ones (their type HTML, or none and sniffed as HTML), parse and serialise
+//! them; this thread writes them archive
 //! after archive, each in file order. The gzip members of an archive are inflated by the
 //! workers too (`Reader::inflate_members_with`: the reader cuts the compressed file at its
 //! members' headers and waits for each member's bytes), so a reader thread does little and
@@ -21,7 +22,7 @@ use serde_json::{Map, Value};
 use simdhtml::input::transport_charset;
 use simdhtml::select::Selector;
 use simdhtml::warc::{
-    BlockReturn, Capture, Event, InflateTask, ReadError, Reader, ReaderOptions, Record,
+    BlockReturn, Capture, Event, InflateTask, ReadError, Reader, ReaderOptions, Record, RecordType,
 };
 use url::Url;
 
@@ -43,16 +44,11 @@ pub(crate) struct ArchiveStats {
 
 /// One thing the reader thread hands to the workers.
 enum Item {
-    /// A record that may hold an HTML page ([`Record::html_capture`]), and where its block
-    /// goes once parsed (back to its reader, to hold a later block).
-    Html(Box<(Record, Capture, BlockReturn)>),
-    /// A record that may hold an HTML page but is longer than `--max-bytes`
-    /// ([`Record::over_limit`]): where it starts and its block's declared length.
-    OverLimit {
-        offset: u64,
-        offset_in_member: Option<u64>,
-        block_len: u64,
-    },
+    /// A `response` or `resource` record, which may hold an HTML page: the worker reads its
+    /// HTTP head and type ([`Record::html_capture`]; not the reader, so that one archive
+    /// leaves less on the reader's thread), and where its block goes once parsed (back to its
+    /// reader, to hold a later block).
+    Capture(Box<(Record, BlockReturn)>),
     /// Bytes that are not a good record, or a record that is cut.
     Error(ReadError),
     /// The archive cannot be opened: `{"path", "error"}`.
@@ -76,7 +72,7 @@ enum Work {
 enum Outcome {
     /// A record to write: the JSON, the payload's size, whether it is an error.
     Line(Value, u64, bool),
-    /// Not HTML after all (sniffed): counted as skipped.
+    /// Not HTML (by its type, or sniffed): counted as skipped.
     Skipped,
 }
 
@@ -193,12 +189,7 @@ pub(crate) fn run_archives(
                     // A panic (a bug) becomes the item's error record: the writer waits for
                     // every item, so a lost one would stall it.
                     let at = match &item {
-                        Item::Html(b) => Some((b.0.offset, b.0.offset_in_member)),
-                        Item::OverLimit {
-                            offset,
-                            offset_in_member,
-                            ..
-                        } => Some((*offset, *offset_in_member)),
+                        Item::Capture(b) => Some((b.0.offset, b.0.offset_in_member)),
                         Item::Error(e) => Some((e.offset, e.offset_in_member)),
                         Item::Unreadable(_) => None,
                     };
@@ -314,7 +305,7 @@ const WINDOW_PER_JOB: usize = 16;
 
 /// A reader's work on archive `archive`: sends its items, numbered, each once it holds one of
 /// this reader's tokens. Returns the items sent, the records read and those skipped here (not
-/// HTML by their type); `None` when the writer has stopped.
+/// `response` or `resource` records); `None` when the writer has stopped.
 fn split(
     path: &Path,
     archive: usize,
@@ -360,14 +351,12 @@ fn split(
             Event::Error(e) => Item::Error(e),
             Event::Record(r) => {
                 records += 1;
-                match r.html_capture() {
-                    Some(_) if r.over_limit => Item::OverLimit {
-                        offset: r.offset,
-                        offset_in_member: r.offset_in_member,
-                        block_len: r.block_len,
-                    },
-                    Some(c) => Item::Html(Box::new((r, c, blocks.clone()))),
-                    None => {
+                match r.record_type() {
+                    RecordType::Response | RecordType::Resource => {
+                        Item::Capture(Box::new((r, blocks.clone())))
+                    }
+                    // Holds no capture (`simdhtml::warc::capture`): skipped here.
+                    _ => {
                         skipped += 1;
                         blocks.give(r.block);
                         continue;
@@ -416,24 +405,11 @@ fn located(path: &str, offset: u64, in_member: Option<u64>) -> Map<String, Value
 
 /// Parses one item: the record of an HTML response, an error record, or skipped.
 fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selector)]) -> Outcome {
-    let (record, capture, blocks) = match item {
+    let (record, blocks) = match item {
         Item::Unreadable(why) => {
             let mut m = Map::new();
             m.insert("path".into(), path.into());
             m.insert("error".into(), why.into());
-            return Outcome::Line(Value::Object(m), 0, true);
-        }
-        Item::OverLimit {
-            offset,
-            offset_in_member,
-            block_len,
-        } => {
-            let mut m = located(path, offset, offset_in_member);
-            let error = format!(
-                "a record of {block_len} bytes, over --max-bytes {}",
-                args.max_bytes
-            );
-            m.insert("error".into(), error.into());
             return Outcome::Line(Value::Object(m), 0, true);
         }
         Item::Error(e) => {
@@ -441,9 +417,22 @@ fn outcome(item: Item, path: &str, args: &BatchArgs, selects: &[(String, Selecto
             m.insert("error".into(), e.message.into());
             return Outcome::Line(Value::Object(m), 0, true);
         }
-        Item::Html(b) => *b,
+        Item::Capture(b) => *b,
     };
-    let outcome = html_outcome(&record, &capture, path, args, selects);
+    let outcome = match record.html_capture() {
+        // Not HTML by its type: skipped.
+        None => Outcome::Skipped,
+        Some(_) if record.over_limit => {
+            let mut m = located(path, record.offset, record.offset_in_member);
+            let error = format!(
+                "a record of {} bytes, over --max-bytes {}",
+                record.block_len, args.max_bytes
+            );
+            m.insert("error".into(), error.into());
+            Outcome::Line(Value::Object(m), 0, true)
+        }
+        Some(capture) => html_outcome(&record, &capture, path, args, selects),
+    };
     blocks.give(record.block);
     outcome
 }
@@ -456,7 +445,7 @@ fn html_outcome(
     args: &BatchArgs,
     selects: &[(String, Selector)],
 ) -> Outcome {
-    let Some(page) = capture.html_page(record, args.max_bytes) else {
+    let Some((page, payload)) = capture.html_page_borrowed(record, args.max_bytes) else {
         return Outcome::Skipped;
     };
     let mut m = located(path, record.offset, record.offset_in_member);
@@ -467,7 +456,7 @@ fn html_outcome(
     m.insert("date".into(), record.date().into());
     m.insert("status".into(), page.status.into());
     m.insert("content_type".into(), page.content_type.clone().into());
-    let n = page.payload.len() as u64;
+    let n = payload.len() as u64;
     m.insert("bytes".into(), n.into());
     if page.over_limit {
         m.insert(
@@ -492,7 +481,7 @@ fn html_outcome(
     let base = url.and_then(|u| Url::parse(u).ok());
     let base = base.as_ref().or(args.base.as_ref());
     let mut fields = parse_fields(
-        &page.payload,
+        &payload,
         transport,
         page.content_language.as_deref(),
         !args.no_guess_utf8,

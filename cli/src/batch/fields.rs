@@ -86,9 +86,9 @@ pub(crate) fn parse_fields(
                 Field::Markdown => main.as_ref().and_then(|m| m.1.clone()).into(),
                 Field::PageType => main.as_ref().map(|m| m.2.as_str()).into(),
                 Field::Meta => json!(extract::meta_resolved(&doc, base)),
-                Field::Links => extract::links(&doc, base)
-                    .iter()
-                    .map(|l| Value::from(l.as_str()))
+                Field::Links => extract::link_urls(&doc, base)
+                    .into_iter()
+                    .map(|l| Value::String(l.into_owned()))
                     .collect::<Vec<_>>()
                     .into(),
                 Field::Encoding => encoding.name().into(),
