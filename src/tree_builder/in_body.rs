@@ -97,33 +97,30 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         if !self.scalar {
             // The common case, decided by the per-tag table (`in_body_table`): the same steps
             // as the full rules below, without their tests.
-            match start_rule(tag) {
-                StartRule::Ordinary => {
+            // One inlined insertion for the three rules (the code stays small).
+            let rule = start_rule(tag);
+            match rule {
+                StartRule::Ordinary | StartRule::Void => {
                     if !self.formatting.is_empty() {
                         self.reconstruct_formatting();
                     }
-                    self.insert_html(&t);
-                    return None;
                 }
                 StartRule::ClosesP => {
                     if self.has_open(Tag::P) {
                         self.close_p_if_in_button_scope();
                     }
-                    self.insert_html(&t);
-                    return None;
                 }
-                StartRule::Void => {
-                    if !self.formatting.is_empty() {
-                        self.reconstruct_formatting();
-                    }
-                    self.insert_html(&t);
+                StartRule::Full => {}
+            }
+            if rule != StartRule::Full {
+                self.insert_html_inline(&t);
+                if rule == StartRule::Void {
                     self.pop();
                     if self.frameset_ok {
                         self.frameset_not_ok();
                     }
-                    return None;
                 }
-                StartRule::Full => {}
+                return None;
             }
         }
         match tag {
