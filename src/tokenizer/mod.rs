@@ -490,7 +490,7 @@ impl<'a> Tokenizer<'a> {
         if self.eof_emitted {
             return Token::Eof;
         }
-        let token = loop {
+        loop {
             let emitted = match self.state {
                 State::Data => self.data_state(),
                 State::Rcdata => self.rcdata_state(),
@@ -612,9 +612,21 @@ impl<'a> Tokenizer<'a> {
                 State::NumericCharacterReferenceEnd => self.numeric_character_reference_end_state(),
             };
             if let Some(token) = emitted {
-                break token;
+                if self.collect_errors || self.coerce_to_infoset {
+                    return self.finish_token(token);
+                }
+                return token;
             }
-        };
+        }
+    }
+
+    /// The input stream errors up to the end of `token` (when errors are collected) and the
+    /// token coerced to the XML infoset (when asked): out of line, so that the token of the
+    /// usual parse is returned as the state made it (copied through the frame of
+    /// [`next_token`](Self::next_token) in pieces of other sizes, each token's loads waited
+    /// for its stores).
+    #[inline(never)]
+    fn finish_token(&mut self, token: Token<'a>) -> Token<'a> {
         if self.collect_errors {
             let upto = if token == Token::Eof {
                 usize::MAX
