@@ -83,7 +83,13 @@ impl<'a, S: TreeSink<'a>> Driver<'a, S> {
                     None => return Pause::NeedInput,
                 }
             } else {
-                self.tokenizer.next_token()
+                // `Tokenizer::step` in a loop of our own: each token is written where it is
+                // read, not copied out of `next_token`'s frame.
+                loop {
+                    if let Some(token) = self.tokenizer.step() {
+                        break token;
+                    }
+                }
             };
             let eof = token == Token::Eof;
             if let Token::Characters(s) = token {
