@@ -487,8 +487,14 @@ impl<'a> Tokenizer<'a> {
     /// Runs the state machine until it emits the next token. After the end of the input it
     /// returns [`Token::Eof`], on this and every later call.
     pub fn next_token(&mut self) -> Token<'a> {
+        if self.eof_emitted {
+            return Token::Eof;
+        }
         loop {
-            if let Some(token) = self.step() {
+            if let Some(token) = self.step_states_inline() {
+                if self.collect_errors || self.coerce_to_infoset {
+                    return self.finish_token(token);
+                }
                 return token;
             }
         }
@@ -519,8 +525,16 @@ impl<'a> Tokenizer<'a> {
         Some(self.finish_token(token))
     }
 
-    /// The current state's step.
+    /// The current state's step, out of line (for [`step`](Self::step)).
+    #[inline(never)]
     fn step_states(&mut self) -> Option<Token<'a>> {
+        self.step_states_inline()
+    }
+
+    /// The current state's step, inlined into [`next_token`](Self::next_token)'s loop, where
+    /// the states' own code is inlined as the compiler sees fit.
+    #[inline(always)]
+    fn step_states_inline(&mut self) -> Option<Token<'a>> {
         match self.state {
             State::Data => self.data_state(),
             State::Rcdata => self.rcdata_state(),
