@@ -500,21 +500,21 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// One step of [`next_token`](Self::next_token): the current state's, and its token if it
-    /// emitted one. The driver loops over it itself: the state's token is written straight
-    /// into the caller's slot (this function and [`step_states`](Self::step_states) return
-    /// what they are given), where one `loop` around the states kept it in a slot of its own
-    /// and copied it out in 16-byte pieces over the 8-byte stores that had just made it, a
-    /// copy each token waited for (store-to-load forwarding fails on such loads).
-    #[inline(always)]
-    pub(crate) fn step(&mut self) -> Option<Token<'a>> {
-        if self.eof_emitted {
-            return Some(Token::Eof);
-        }
-        if self.collect_errors || self.coerce_to_infoset {
-            return self.step_finishing();
-        }
-        self.step_states()
+    /// One step of [`next_token`](Self::next_token): the current state's, into `slot` the
+    /// token it emitted, if any. The parser's driver loops over it itself and reads the token
+    /// where this wrote it: out of `next_token`, and then into a variable of the driver's own,
+    /// each token was copied in 16-byte pieces over the 8-byte stores that had just made it,
+    /// and each such load waited for those stores to reach the cache (store-to-load forwarding
+    /// fails on a load that spans two stores).
+    #[inline(never)]
+    pub(crate) fn step(&mut self, slot: &mut Option<Token<'a>>) {
+        *slot = if self.eof_emitted {
+            Some(Token::Eof)
+        } else if self.collect_errors || self.coerce_to_infoset {
+            self.step_finishing()
+        } else {
+            self.step_states_inline()
+        };
     }
 
     /// [`step`](Self::step) when the input stream errors are collected or the tokens coerced
@@ -525,7 +525,7 @@ impl<'a> Tokenizer<'a> {
         Some(self.finish_token(token))
     }
 
-    /// The current state's step, out of line (for [`step`](Self::step)).
+    /// The current state's step, out of line (for [`step_finishing`](Self::step_finishing)).
     #[inline(never)]
     fn step_states(&mut self) -> Option<Token<'a>> {
         self.step_states_inline()
