@@ -531,8 +531,8 @@ impl<'a> Tokenizer<'a> {
         self.step_states_inline()
     }
 
-    /// The current state's step, inlined into [`next_token`](Self::next_token)'s loop, where
-    /// the states' own code is inlined as the compiler sees fit.
+    /// The current state's step, inlined into [`next_token`](Self::next_token)'s loop and into
+    /// [`step`](Self::step), where the states' own code is inlined as the compiler sees fit.
     #[inline(always)]
     fn step_states_inline(&mut self) -> Option<Token<'a>> {
         match self.state {
