@@ -75,18 +75,27 @@ impl<'a, S: TreeSink<'a>> Driver<'a, S> {
             let (segment, base) = self.tokenizer.segment();
             self.builder.set_source_segment(segment, base);
         }
+        let mut slot = None;
         loop {
             let offset = self.tokenizer.offset();
-            let token = if partial {
-                match self.tokenizer.next_token_partial() {
-                    Some(token) => token,
-                    None => return Pause::NeedInput,
+            // `Tokenizer::step` in a loop of our own, the token read in the slot it was written
+            // to and handed to the builder by reference (see `Tokenizer::step`).
+            if partial {
+                slot = self.tokenizer.next_token_partial();
+                if slot.is_none() {
+                    return Pause::NeedInput;
                 }
             } else {
-                self.tokenizer.next_token()
+                self.tokenizer.step(&mut slot);
+                while slot.is_none() {
+                    self.tokenizer.step(&mut slot);
+                }
+            }
+            let Some(token) = &slot else {
+                unreachable!("a step loop ends with a token");
             };
-            let eof = token == Token::Eof;
-            if let Token::Characters(s) = token {
+            let eof = *token == Token::Eof;
+            if let Token::Characters(s) = *token {
                 let known = if self.tokenizer.text_has_no_nul() {
                     s
                 } else {
@@ -98,7 +107,7 @@ impl<'a, S: TreeSink<'a>> Driver<'a, S> {
                 let (start, end) = (self.tokenizer.markup_start(), self.tokenizer.offset());
                 self.builder.set_token_bounds(offset, start, end);
             }
-            let feedback = self.builder.process_token(token, offset);
+            let feedback = self.builder.process_token_in_place(token, offset);
             self.apply(feedback);
             if eof || feedback.stopped {
                 // The end of the input can pop selects whose `selectedcontent` clone stopped

@@ -490,131 +490,168 @@ impl<'a> Tokenizer<'a> {
         if self.eof_emitted {
             return Token::Eof;
         }
-        let token = loop {
-            let emitted = match self.state {
-                State::Data => self.data_state(),
-                State::Rcdata => self.rcdata_state(),
-                State::Rawtext => self.rawtext_state(),
-                State::ScriptData => self.script_data_state(),
-                State::Plaintext => self.plaintext_state(),
-                State::TagOpen => self.tag_open_state(),
-                State::EndTagOpen => self.end_tag_open_state(),
-                State::TagName => self.tag_name_state(),
-                State::RcdataLessThanSign => self.text_less_than_sign_state(State::Rcdata),
-                State::RawtextLessThanSign => self.text_less_than_sign_state(State::Rawtext),
-                State::RcdataEndTagOpen => self.text_end_tag_open_state(State::Rcdata),
-                State::RawtextEndTagOpen => self.text_end_tag_open_state(State::Rawtext),
-                State::ScriptDataEndTagOpen => self.text_end_tag_open_state(State::ScriptData),
-                State::ScriptDataEscapedEndTagOpen => {
-                    self.text_end_tag_open_state(State::ScriptDataEscaped)
+        loop {
+            if let Some(token) = self.step_states_inline() {
+                if self.collect_errors || self.coerce_to_infoset {
+                    return self.finish_token(token);
                 }
-                State::RcdataEndTagName => self.text_end_tag_name_state(State::Rcdata),
-                State::RawtextEndTagName => self.text_end_tag_name_state(State::Rawtext),
-                State::ScriptDataEndTagName => self.text_end_tag_name_state(State::ScriptData),
-                State::ScriptDataEscapedEndTagName => {
-                    self.text_end_tag_name_state(State::ScriptDataEscaped)
-                }
-                State::ScriptDataLessThanSign => self.script_data_less_than_sign_state(),
-                State::ScriptDataEscapeStart => self.script_data_escape_start_state(),
-                State::ScriptDataEscapeStartDash => self.script_data_escape_start_dash_state(),
-                State::ScriptDataEscaped => self.script_data_escaped_state(),
-                State::ScriptDataEscapedDash => self.script_data_escaped_dash_state(),
-                State::ScriptDataEscapedDashDash => self.script_data_escaped_dash_dash_state(),
-                State::ScriptDataEscapedLessThanSign => {
-                    self.script_data_escaped_less_than_sign_state()
-                }
-                State::ScriptDataDoubleEscapeStart => self.script_data_double_escape_start_state(),
-                State::ScriptDataDoubleEscaped => self.script_data_double_escaped_state(),
-                State::ScriptDataDoubleEscapedDash => self.script_data_double_escaped_dash_state(),
-                State::ScriptDataDoubleEscapedDashDash => {
-                    self.script_data_double_escaped_dash_dash_state()
-                }
-                State::ScriptDataDoubleEscapedLessThanSign => {
-                    self.script_data_double_escaped_less_than_sign_state()
-                }
-                State::ScriptDataDoubleEscapeEnd => self.script_data_double_escape_end_state(),
-                State::BeforeAttributeName => self.before_attribute_name_state(),
-                State::AttributeName => self.attribute_name_state(),
-                State::AfterAttributeName => self.after_attribute_name_state(),
-                State::BeforeAttributeValue => self.before_attribute_value_state(),
-                State::AttributeValueDoubleQuoted => self.attribute_value_quoted_state(b'"'),
-                State::AttributeValueSingleQuoted => self.attribute_value_quoted_state(b'\''),
-                State::AttributeValueUnquoted => self.attribute_value_unquoted_state(),
-                State::AfterAttributeValueQuoted => self.after_attribute_value_quoted_state(),
-                State::SelfClosingStartTag => self.self_closing_start_tag_state(),
-                State::BogusComment => self.bogus_comment_state(),
-                State::MarkupDeclarationOpen => self.markup_declaration_open_state(),
-                State::CommentStart => self.comment_start_state(),
-                State::CommentStartDash => self.comment_start_dash_state(),
-                State::Comment => self.comment_state(),
-                State::CommentLessThanSign => self.comment_less_than_sign_state(),
-                State::CommentLessThanSignBang => self.comment_less_than_sign_bang_state(),
-                State::CommentLessThanSignBangDash => self.comment_less_than_sign_bang_dash_state(),
-                State::CommentLessThanSignBangDashDash => {
-                    self.comment_less_than_sign_bang_dash_dash_state()
-                }
-                State::CommentEndDash => self.comment_end_dash_state(),
-                State::CommentEnd => self.comment_end_state(),
-                State::CommentEndBang => self.comment_end_bang_state(),
-                State::Doctype => self.doctype_state(),
-                State::BeforeDoctypeName => self.before_doctype_name_state(),
-                State::DoctypeName => self.doctype_name_state(),
-                State::AfterDoctypeName => self.after_doctype_name_state(),
-                State::AfterDoctypePublicKeyword => self.after_doctype_public_keyword_state(),
-                State::BeforeDoctypePublicIdentifier => {
-                    self.before_doctype_public_identifier_state()
-                }
-                State::DoctypePublicIdentifierDoubleQuoted => {
-                    self.doctype_public_identifier_quoted_state(b'"')
-                }
-                State::DoctypePublicIdentifierSingleQuoted => {
-                    self.doctype_public_identifier_quoted_state(b'\'')
-                }
-                State::AfterDoctypePublicIdentifier => self.after_doctype_public_identifier_state(),
-                State::BetweenDoctypePublicAndSystemIdentifiers => {
-                    self.between_doctype_public_and_system_identifiers_state()
-                }
-                State::AfterDoctypeSystemKeyword => self.after_doctype_system_keyword_state(),
-                State::BeforeDoctypeSystemIdentifier => {
-                    self.before_doctype_system_identifier_state()
-                }
-                State::DoctypeSystemIdentifierDoubleQuoted => {
-                    self.doctype_system_identifier_quoted_state(b'"')
-                }
-                State::DoctypeSystemIdentifierSingleQuoted => {
-                    self.doctype_system_identifier_quoted_state(b'\'')
-                }
-                State::AfterDoctypeSystemIdentifier => self.after_doctype_system_identifier_state(),
-                State::BogusDoctype => self.bogus_doctype_state(),
-                State::CdataSection => self.cdata_section_state(),
-                State::CdataSectionBracket => self.cdata_section_bracket_state(),
-                State::CdataSectionEnd => self.cdata_section_end_state(),
-                State::ProcessingInstructionOpen => self.processing_instruction_open_state(),
-                State::ProcessingInstructionTarget => self.processing_instruction_target_state(),
-                State::AfterProcessingInstructionTarget => {
-                    self.after_processing_instruction_target_state()
-                }
-                State::ProcessingInstructionData => self.processing_instruction_data_state(),
-                State::ProcessingInstructionQuestionable => {
-                    self.processing_instruction_questionable_state()
-                }
-                State::CharacterReference => self.character_reference_state(),
-                State::NamedCharacterReference => self.named_character_reference_state(),
-                State::AmbiguousAmpersand => self.ambiguous_ampersand_state(),
-                State::NumericCharacterReference => self.numeric_character_reference_state(),
-                State::HexadecimalCharacterReferenceStart => {
-                    self.hexadecimal_character_reference_start_state()
-                }
-                State::HexadecimalCharacterReference => {
-                    self.hexadecimal_character_reference_state()
-                }
-                State::DecimalCharacterReference => self.decimal_character_reference_state(),
-                State::NumericCharacterReferenceEnd => self.numeric_character_reference_end_state(),
-            };
-            if let Some(token) = emitted {
-                break token;
+                return token;
             }
+        }
+    }
+
+    /// One step of [`next_token`](Self::next_token): the current state's, into `slot` the
+    /// token it emitted, if any. The parser's driver loops over it itself and reads the token
+    /// where this wrote it: out of `next_token`, and then into a variable of the driver's own,
+    /// each token was copied in 16-byte pieces over the 8-byte stores that had just made it,
+    /// and each such load waited for those stores to reach the cache (store-to-load forwarding
+    /// fails on a load that spans two stores).
+    #[inline(never)]
+    pub(crate) fn step(&mut self, slot: &mut Option<Token<'a>>) {
+        *slot = if self.eof_emitted {
+            Some(Token::Eof)
+        } else if self.collect_errors || self.coerce_to_infoset {
+            self.step_finishing()
+        } else {
+            self.step_states_inline()
         };
+    }
+
+    /// [`step`](Self::step) when the input stream errors are collected or the tokens coerced
+    /// to the XML infoset.
+    #[inline(never)]
+    fn step_finishing(&mut self) -> Option<Token<'a>> {
+        let token = self.step_states()?;
+        Some(self.finish_token(token))
+    }
+
+    /// The current state's step, out of line (for [`step_finishing`](Self::step_finishing)).
+    #[inline(never)]
+    fn step_states(&mut self) -> Option<Token<'a>> {
+        self.step_states_inline()
+    }
+
+    /// The current state's step, inlined into [`next_token`](Self::next_token)'s loop and into
+    /// [`step`](Self::step), where the states' own code is inlined as the compiler sees fit.
+    #[inline(always)]
+    fn step_states_inline(&mut self) -> Option<Token<'a>> {
+        match self.state {
+            State::Data => self.data_state(),
+            State::Rcdata => self.rcdata_state(),
+            State::Rawtext => self.rawtext_state(),
+            State::ScriptData => self.script_data_state(),
+            State::Plaintext => self.plaintext_state(),
+            State::TagOpen => self.tag_open_state(),
+            State::EndTagOpen => self.end_tag_open_state(),
+            State::TagName => self.tag_name_state(),
+            State::RcdataLessThanSign => self.text_less_than_sign_state(State::Rcdata),
+            State::RawtextLessThanSign => self.text_less_than_sign_state(State::Rawtext),
+            State::RcdataEndTagOpen => self.text_end_tag_open_state(State::Rcdata),
+            State::RawtextEndTagOpen => self.text_end_tag_open_state(State::Rawtext),
+            State::ScriptDataEndTagOpen => self.text_end_tag_open_state(State::ScriptData),
+            State::ScriptDataEscapedEndTagOpen => {
+                self.text_end_tag_open_state(State::ScriptDataEscaped)
+            }
+            State::RcdataEndTagName => self.text_end_tag_name_state(State::Rcdata),
+            State::RawtextEndTagName => self.text_end_tag_name_state(State::Rawtext),
+            State::ScriptDataEndTagName => self.text_end_tag_name_state(State::ScriptData),
+            State::ScriptDataEscapedEndTagName => {
+                self.text_end_tag_name_state(State::ScriptDataEscaped)
+            }
+            State::ScriptDataLessThanSign => self.script_data_less_than_sign_state(),
+            State::ScriptDataEscapeStart => self.script_data_escape_start_state(),
+            State::ScriptDataEscapeStartDash => self.script_data_escape_start_dash_state(),
+            State::ScriptDataEscaped => self.script_data_escaped_state(),
+            State::ScriptDataEscapedDash => self.script_data_escaped_dash_state(),
+            State::ScriptDataEscapedDashDash => self.script_data_escaped_dash_dash_state(),
+            State::ScriptDataEscapedLessThanSign => self.script_data_escaped_less_than_sign_state(),
+            State::ScriptDataDoubleEscapeStart => self.script_data_double_escape_start_state(),
+            State::ScriptDataDoubleEscaped => self.script_data_double_escaped_state(),
+            State::ScriptDataDoubleEscapedDash => self.script_data_double_escaped_dash_state(),
+            State::ScriptDataDoubleEscapedDashDash => {
+                self.script_data_double_escaped_dash_dash_state()
+            }
+            State::ScriptDataDoubleEscapedLessThanSign => {
+                self.script_data_double_escaped_less_than_sign_state()
+            }
+            State::ScriptDataDoubleEscapeEnd => self.script_data_double_escape_end_state(),
+            State::BeforeAttributeName => self.before_attribute_name_state(),
+            State::AttributeName => self.attribute_name_state(),
+            State::AfterAttributeName => self.after_attribute_name_state(),
+            State::BeforeAttributeValue => self.before_attribute_value_state(),
+            State::AttributeValueDoubleQuoted => self.attribute_value_quoted_state(b'"'),
+            State::AttributeValueSingleQuoted => self.attribute_value_quoted_state(b'\''),
+            State::AttributeValueUnquoted => self.attribute_value_unquoted_state(),
+            State::AfterAttributeValueQuoted => self.after_attribute_value_quoted_state(),
+            State::SelfClosingStartTag => self.self_closing_start_tag_state(),
+            State::BogusComment => self.bogus_comment_state(),
+            State::MarkupDeclarationOpen => self.markup_declaration_open_state(),
+            State::CommentStart => self.comment_start_state(),
+            State::CommentStartDash => self.comment_start_dash_state(),
+            State::Comment => self.comment_state(),
+            State::CommentLessThanSign => self.comment_less_than_sign_state(),
+            State::CommentLessThanSignBang => self.comment_less_than_sign_bang_state(),
+            State::CommentLessThanSignBangDash => self.comment_less_than_sign_bang_dash_state(),
+            State::CommentLessThanSignBangDashDash => {
+                self.comment_less_than_sign_bang_dash_dash_state()
+            }
+            State::CommentEndDash => self.comment_end_dash_state(),
+            State::CommentEnd => self.comment_end_state(),
+            State::CommentEndBang => self.comment_end_bang_state(),
+            State::Doctype => self.doctype_state(),
+            State::BeforeDoctypeName => self.before_doctype_name_state(),
+            State::DoctypeName => self.doctype_name_state(),
+            State::AfterDoctypeName => self.after_doctype_name_state(),
+            State::AfterDoctypePublicKeyword => self.after_doctype_public_keyword_state(),
+            State::BeforeDoctypePublicIdentifier => self.before_doctype_public_identifier_state(),
+            State::DoctypePublicIdentifierDoubleQuoted => {
+                self.doctype_public_identifier_quoted_state(b'"')
+            }
+            State::DoctypePublicIdentifierSingleQuoted => {
+                self.doctype_public_identifier_quoted_state(b'\'')
+            }
+            State::AfterDoctypePublicIdentifier => self.after_doctype_public_identifier_state(),
+            State::BetweenDoctypePublicAndSystemIdentifiers => {
+                self.between_doctype_public_and_system_identifiers_state()
+            }
+            State::AfterDoctypeSystemKeyword => self.after_doctype_system_keyword_state(),
+            State::BeforeDoctypeSystemIdentifier => self.before_doctype_system_identifier_state(),
+            State::DoctypeSystemIdentifierDoubleQuoted => {
+                self.doctype_system_identifier_quoted_state(b'"')
+            }
+            State::DoctypeSystemIdentifierSingleQuoted => {
+                self.doctype_system_identifier_quoted_state(b'\'')
+            }
+            State::AfterDoctypeSystemIdentifier => self.after_doctype_system_identifier_state(),
+            State::BogusDoctype => self.bogus_doctype_state(),
+            State::CdataSection => self.cdata_section_state(),
+            State::CdataSectionBracket => self.cdata_section_bracket_state(),
+            State::CdataSectionEnd => self.cdata_section_end_state(),
+            State::ProcessingInstructionOpen => self.processing_instruction_open_state(),
+            State::ProcessingInstructionTarget => self.processing_instruction_target_state(),
+            State::AfterProcessingInstructionTarget => {
+                self.after_processing_instruction_target_state()
+            }
+            State::ProcessingInstructionData => self.processing_instruction_data_state(),
+            State::ProcessingInstructionQuestionable => {
+                self.processing_instruction_questionable_state()
+            }
+            State::CharacterReference => self.character_reference_state(),
+            State::NamedCharacterReference => self.named_character_reference_state(),
+            State::AmbiguousAmpersand => self.ambiguous_ampersand_state(),
+            State::NumericCharacterReference => self.numeric_character_reference_state(),
+            State::HexadecimalCharacterReferenceStart => {
+                self.hexadecimal_character_reference_start_state()
+            }
+            State::HexadecimalCharacterReference => self.hexadecimal_character_reference_state(),
+            State::DecimalCharacterReference => self.decimal_character_reference_state(),
+            State::NumericCharacterReferenceEnd => self.numeric_character_reference_end_state(),
+        }
+    }
+
+    /// The input stream errors up to the end of `token` (when errors are collected) and the
+    /// token coerced to the XML infoset (when asked).
+    fn finish_token(&mut self, token: Token<'a>) -> Token<'a> {
         if self.collect_errors {
             let upto = if token == Token::Eof {
                 usize::MAX

@@ -36,6 +36,7 @@ impl<'a> Tokenizer<'a> {
     /// normalisation, so that a paragraph with an `&amp;` or CR LF line ends is one token, not
     /// five. A token is an input slice unless a reference or a CR made it a copy. Without it,
     /// each run, each reference's text and each CR's line feed is a token.
+    #[inline(always)]
     pub(super) fn data_state(&mut self) -> Option<Token<'a>> {
         if self.data_text.is_empty() && self.input.get(self.pos) == Some(&b'<') {
             // The most common character here (after a tag or a run of text): consume it

@@ -27,8 +27,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.error(TreeConstructionError::UnexpectedDoctype);
                 None
             }
-            Token::StartTag(t) => self.in_body_start_tag(t),
-            Token::EndTag(t) => self.in_body_end_tag(t),
+            Token::StartTag(t) => self.in_body_start_tag(&t),
+            Token::EndTag(t) => self.in_body_end_tag(&t),
             Token::Eof => {
                 if !self.template_modes.is_empty() {
                     return self.in_template(token);
@@ -92,50 +92,47 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             .is_some_and(|c| self.elem(c).is_html(Tag::Select))
     }
 
-    pub(crate) fn in_body_start_tag(&mut self, t: TagToken<'a>) -> Step<'a> {
+    pub(crate) fn in_body_start_tag(&mut self, t: &TagToken<'a>) -> Step<'a> {
         let tag = t.tag;
         if !self.scalar {
             // The common case, decided by the per-tag table (`in_body_table`): the same steps
             // as the full rules below, without their tests.
-            match start_rule(tag) {
-                StartRule::Ordinary => {
+            // One inlined insertion for the three rules (the code stays small).
+            let rule = start_rule(tag);
+            match rule {
+                StartRule::Ordinary | StartRule::Void => {
                     if !self.formatting.is_empty() {
                         self.reconstruct_formatting();
                     }
-                    self.insert_html(&t);
-                    return None;
                 }
                 StartRule::ClosesP => {
                     if self.has_open(Tag::P) {
                         self.close_p_if_in_button_scope();
                     }
-                    self.insert_html(&t);
-                    return None;
                 }
-                StartRule::Void => {
-                    if !self.formatting.is_empty() {
-                        self.reconstruct_formatting();
-                    }
-                    self.insert_html(&t);
+                StartRule::Full => {}
+            }
+            if rule != StartRule::Full {
+                self.insert_html_inline(t);
+                if rule == StartRule::Void {
                     self.pop();
                     if self.frameset_ok {
                         self.frameset_not_ok();
                     }
-                    return None;
                 }
-                StartRule::Full => {}
+                return None;
             }
         }
         match tag {
             Tag::Html => {
                 self.error(TreeConstructionError::UnexpectedHtmlStartTag);
                 if !self.has_open(Tag::Template) {
-                    let attrs = self.html_attrs(&t);
+                    let attrs = self.html_attrs(t);
                     let h = self.handle(self.open[0]);
                     self.sink.add_attrs_if_missing(h, &attrs);
                 }
             }
-            tag if tag.is_in(HEAD_CONTENT) => return self.in_head(Token::StartTag(t)),
+            tag if tag.is_in(HEAD_CONTENT) => return self.in_head(Token::StartTag(*t)),
             Tag::Body => {
                 self.error(TreeConstructionError::UnexpectedBodyStartTag);
                 if self.open.len() > 1
@@ -143,7 +140,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     && !self.has_open(Tag::Template)
                 {
                     self.frameset_not_ok();
-                    let attrs = self.html_attrs(&t);
+                    let attrs = self.html_attrs(t);
                     let h = self.handle(self.open[1]);
                     self.sink.add_attrs_if_missing(h, &attrs);
                 }
@@ -159,7 +156,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     while self.open.len() > 1 {
                         self.pop();
                     }
-                    self.insert_html(&t);
+                    self.insert_html(t);
                     self.mode = InsertionMode::InFrameset;
                 }
             }
@@ -189,7 +186,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             | Tag::Summary
             | Tag::Ul => {
                 self.close_p_if_in_button_scope();
-                self.insert_html(&t);
+                self.insert_html(t);
             }
             Tag::H1 | Tag::H2 | Tag::H3 | Tag::H4 | Tag::H5 | Tag::H6 => {
                 self.close_p_if_in_button_scope();
@@ -198,11 +195,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.error(TreeConstructionError::NestedHeading);
                     self.pop();
                 }
-                self.insert_html(&t);
+                self.insert_html(t);
             }
             Tag::Pre | Tag::Listing => {
                 self.close_p_if_in_button_scope();
-                self.insert_html(&t);
+                self.insert_html(t);
                 self.ignore_lf = true;
                 self.frameset_not_ok();
             }
@@ -212,7 +209,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.error(TreeConstructionError::NestedForm);
                 } else {
                     self.close_p_if_in_button_scope();
-                    let id = self.insert_html(&t);
+                    let id = self.insert_html(t);
                     if !template_open {
                         self.form = Some(id);
                     }
@@ -243,7 +240,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     }
                 }
                 self.close_p_if_in_button_scope();
-                self.insert_html(&t);
+                self.insert_html(t);
             }
             Tag::Dd | Tag::Dt => {
                 self.frameset_not_ok();
@@ -270,11 +267,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     }
                 }
                 self.close_p_if_in_button_scope();
-                self.insert_html(&t);
+                self.insert_html(t);
             }
             Tag::Plaintext => {
                 self.close_p_if_in_button_scope();
-                self.insert_html(&t);
+                self.insert_html(t);
                 self.tokenizer_state = Some(State::Plaintext);
             }
             Tag::Button => {
@@ -284,7 +281,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.pop_until_tag(Tag::Button);
                 }
                 self.reconstruct_formatting();
-                self.insert_html(&t);
+                self.insert_html(t);
                 self.frameset_not_ok();
             }
             Tag::A => {
@@ -297,7 +294,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.remove_from_stack(a);
                 }
                 self.reconstruct_formatting();
-                let id = self.insert_html(&t);
+                let id = self.insert_html(t);
                 self.push_formatting(id);
             }
             Tag::B
@@ -313,7 +310,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             | Tag::Tt
             | Tag::U => {
                 self.reconstruct_formatting();
-                let id = self.insert_html(&t);
+                let id = self.insert_html(t);
                 self.push_formatting(id);
             }
             Tag::Nobr => {
@@ -325,12 +322,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     }
                     self.reconstruct_formatting();
                 }
-                let id = self.insert_html(&t);
+                let id = self.insert_html(t);
                 self.push_formatting(id);
             }
             Tag::Applet | Tag::Marquee | Tag::Object => {
                 self.reconstruct_formatting();
-                self.insert_html(&t);
+                self.insert_html(t);
                 self.push_marker();
                 self.frameset_not_ok();
             }
@@ -338,13 +335,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 if self.quirks_mode != super::QuirksMode::Quirks {
                     self.close_p_if_in_button_scope();
                 }
-                self.insert_html(&t);
+                self.insert_html(t);
                 self.frameset_not_ok();
                 self.mode = InsertionMode::InTable;
             }
             Tag::Area | Tag::Br | Tag::Embed | Tag::Img | Tag::Keygen | Tag::Wbr => {
                 self.reconstruct_formatting();
-                self.insert_html(&t);
+                self.insert_html(t);
                 self.pop();
                 self.frameset_not_ok();
             }
@@ -358,7 +355,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.pop_until_tag(Tag::Select);
                 }
                 self.reconstruct_formatting();
-                self.insert_html(&t);
+                self.insert_html(t);
                 self.pop();
                 if !t
                     .attr("type")
@@ -368,7 +365,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 }
             }
             Tag::Param | Tag::Source | Tag::Track => {
-                self.insert_html(&t);
+                self.insert_html(t);
                 self.pop();
             }
             Tag::Hr => {
@@ -381,7 +378,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         self.error(TreeConstructionError::HrInOption);
                     }
                 }
-                self.insert_html(&t);
+                self.insert_html(t);
                 self.pop();
                 self.frameset_not_ok();
             }
@@ -390,12 +387,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 let img = TagToken {
                     name: "img",
                     tag: Tag::Img,
-                    ..t
+                    ..*t
                 };
-                return self.in_body_start_tag(img);
+                return self.in_body_start_tag(&img);
             }
             Tag::Textarea => {
-                self.insert_html(&t);
+                self.insert_html(t);
                 self.ignore_lf = true;
                 self.tokenizer_state = Some(State::Rcdata);
                 self.original_mode = self.mode;
@@ -406,14 +403,14 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 self.close_p_if_in_button_scope();
                 self.reconstruct_formatting();
                 self.frameset_not_ok();
-                self.parse_text_element(&t, State::Rawtext);
+                self.parse_text_element(t, State::Rawtext);
             }
             Tag::Iframe => {
                 self.frameset_not_ok();
-                self.parse_text_element(&t, State::Rawtext);
+                self.parse_text_element(t, State::Rawtext);
             }
-            Tag::Noembed => self.parse_text_element(&t, State::Rawtext),
-            Tag::Noscript if self.scripting => self.parse_text_element(&t, State::Rawtext),
+            Tag::Noembed => self.parse_text_element(t, State::Rawtext),
+            Tag::Noscript if self.scripting => self.parse_text_element(t, State::Rawtext),
             Tag::Select => {
                 if self.is_fragment_with_select_context() {
                     self.error(TreeConstructionError::SelectInSelect);
@@ -422,7 +419,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.pop_until_tag(Tag::Select);
                 } else {
                     self.reconstruct_formatting();
-                    self.insert_html(&t);
+                    self.insert_html(t);
                     self.frameset_not_ok();
                 }
             }
@@ -436,7 +433,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.pop();
                 }
                 self.reconstruct_formatting();
-                self.insert_html(&t);
+                self.insert_html(t);
             }
             Tag::Optgroup => {
                 if self.in_scope(Tag::Select, Scope::Default) {
@@ -450,7 +447,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     self.pop();
                 }
                 self.reconstruct_formatting();
-                self.insert_html(&t);
+                self.insert_html(t);
             }
             Tag::Rb | Tag::Rtc => {
                 if self.in_scope(Tag::Ruby, Scope::Default) {
@@ -459,7 +456,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         self.error(TreeConstructionError::RbOutsideRuby);
                     }
                 }
-                self.insert_html(&t);
+                self.insert_html(t);
             }
             Tag::Rp | Tag::Rt => {
                 if self.in_scope(Tag::Ruby, Scope::Default) {
@@ -468,15 +465,15 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                         self.error(TreeConstructionError::RtOutsideRuby);
                     }
                 }
-                self.insert_html(&t);
+                self.insert_html(t);
             }
             Tag::Math => {
                 self.reconstruct_formatting();
-                self.insert_foreign_for_tag(&t, Namespace::MathMl);
+                self.insert_foreign_for_tag(t, Namespace::MathMl);
             }
             Tag::Svg => {
                 self.reconstruct_formatting();
-                self.insert_foreign_for_tag(&t, Namespace::Svg);
+                self.insert_foreign_for_tag(t, Namespace::Svg);
             }
             Tag::Caption
             | Tag::Col
@@ -493,19 +490,19 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             }
             _ => {
                 self.reconstruct_formatting();
-                self.insert_html(&t);
+                self.insert_html(t);
             }
         }
         None
     }
 
-    pub(crate) fn in_body_end_tag(&mut self, t: TagToken<'a>) -> Step<'a> {
+    pub(crate) fn in_body_end_tag(&mut self, t: &TagToken<'a>) -> Step<'a> {
         let tag = t.tag;
-        if !self.scalar && self.end_tag_closes_current(&t) {
+        if !self.scalar && self.end_tag_closes_current(t) {
             return None;
         }
         match tag {
-            Tag::Template => return self.in_head(Token::EndTag(t)),
+            Tag::Template => return self.in_head(Token::EndTag(*t)),
             Tag::Body | Tag::Html => {
                 if !self.in_scope(Tag::Body, Scope::Default) {
                     self.error(TreeConstructionError::BodyEndTagWithoutBodyInScope);
@@ -516,7 +513,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 }
                 self.mode = InsertionMode::AfterBody;
                 if tag == Tag::Html {
-                    return Some(Token::EndTag(t));
+                    return Some(Token::EndTag(*t));
                 }
                 // `</body>` closes nothing (the body element stays open to the end), but it is
                 // the body element's end tag.
@@ -640,7 +637,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     attrs: &[],
                     self_closing: false,
                 };
-                return self.in_body_start_tag(br);
+                return self.in_body_start_tag(&br);
             }
             _ => self.any_other_end_tag(tag, t.name),
         }

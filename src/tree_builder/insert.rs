@@ -203,9 +203,18 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         id
     }
 
-    /// "Insert an HTML element" for a start tag token.
-    #[inline(always)]
+    /// "Insert an HTML element" for a start tag token: one copy of the insertion for the rules
+    /// that are not the common case (each rule inlining its own would make the insertion modes'
+    /// code several times larger than the instruction cache).
+    #[inline(never)]
     pub(super) fn insert_html(&mut self, tag: &crate::tokenizer::TagToken<'a>) -> ElemId {
+        self.insert_html_inline(tag)
+    }
+
+    /// [`insert_html`](Self::insert_html) inlined, for the common case's one call site in
+    /// "in body" (`in_body_start_tag`).
+    #[inline(always)]
+    pub(super) fn insert_html_inline(&mut self, tag: &crate::tokenizer::TagToken<'a>) -> ElemId {
         let id = self.insert_element(Namespace::Html, tag.name, tag.tag, tag.attrs);
         self.source_start_tag(id);
         id

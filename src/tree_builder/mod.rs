@@ -535,6 +535,14 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// token in the input, used for parse errors.
     #[inline(always)]
     pub fn process_token(&mut self, token: Token<'a>, offset: usize) -> Feedback {
+        self.process_token_in_place(&token, offset)
+    }
+
+    /// [`process_token`](Self::process_token) for a token the caller keeps where it is: the
+    /// common case's rules read it there (the parser's driver, whose token the tokenizer has
+    /// just written; a copy would load it in other pieces than it was stored in).
+    #[inline(always)]
+    pub(crate) fn process_token_in_place(&mut self, token: &Token<'a>, offset: usize) -> Feedback {
         self.process(token, offset);
         if !self.left.is_empty() {
             self.free_left_elements();
@@ -570,12 +578,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
 
     /// [`Self::process_token`] without the feedback.
     #[inline(always)]
-    fn process(&mut self, token: Token<'a>, offset: usize) {
+    fn process(&mut self, token: &Token<'a>, offset: usize) {
         if self.stopped {
             return;
         }
         self.offset = offset;
-        self.source_token(&token);
+        self.source_token(token);
         // The commonest case first: in "in body" with an HTML adjusted current node, the
         // dispatcher below would hand the token to the "in body" rules; go there directly (a
         // character token is consumed without reprocessing). In "in cell", the same for the
@@ -584,8 +592,8 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             && (self.mode == InsertionMode::InBody
                 || (self.mode == InsertionMode::InCell
                     && !self.scalar
-                    && Self::in_cell_uses_in_body(&token)))
-            && self.use_html_content_rules(&token)
+                    && Self::in_cell_uses_in_body(token)))
+            && self.use_html_content_rules(token)
         {
             let next = match token {
                 Token::Characters(s) => {
@@ -594,12 +602,12 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 }
                 Token::StartTag(t) => self.in_body_start_tag(t),
                 Token::EndTag(t) => self.in_body_end_tag(t),
-                _ => self.in_body(token),
+                _ => self.in_body(*token),
             };
             self.reprocess(next);
             return;
         }
-        let mut token = token;
+        let mut token = *token;
         if self.ignore_lf {
             self.ignore_lf = false;
             if let Token::Characters(s) = token

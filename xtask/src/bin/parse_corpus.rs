@@ -24,7 +24,8 @@
 //! Usage: `cargo run --release -p xtask --bin parse_corpus -- [MODE] [ROUNDS] [GROUP]` with MODE one
 //! of `parse`, `parse-spans`, `bytes`, `bytes-utf8`, `tokenize`, `html5ever`, the contenders above or
 //! `compare`, and GROUP `shared-corpus` or `smallest-50` (its 50 smallest pages by decoded size)
-//! (default: `parse 1 shared-corpus`). The corpus is `$SIMDHTML_SHARED/corpus`, read and
+//! (default: `parse 1 shared-corpus`); after the group, `compare` takes a comma-separated list of
+//! contenders, `dom` first (default: all of them). The corpus is `$SIMDHTML_SHARED/corpus`, read and
 //! decoded once with simdhtml's input layer before the clock starts.
 
 #[path = "../../../benches/support/mod.rs"]
@@ -128,7 +129,16 @@ fn main() {
     );
     let mut arena = Bump::new();
     if which == "compare" {
-        compare(&pages, rounds, &mut arena);
+        let only = args.next();
+        let contenders: Vec<&str> = match &only {
+            Some(list) => list.split(',').collect(),
+            None => COMPARED.to_vec(),
+        };
+        assert_eq!(
+            contenders[0], "dom",
+            "the first contender is `dom`, the ratios' base"
+        );
+        compare(&pages, rounds, &contenders, &mut arena);
         return;
     }
     let start = Instant::now();
@@ -141,14 +151,15 @@ fn main() {
     println!("{which:>15}: {mbps:8.1} MB/s  {count} (nodes; tags when tokenizing)");
 }
 
-/// `rounds` rounds, each one pass of every contender of [`COMPARED`] in turn (so that a change
-/// in the machine's load falls on all of them alike); prints each contender's median time per
-/// pass and the median over rounds of its time ÷ the `dom` contender's in the same round.
-fn compare(pages: &[support::Page], rounds: u32, arena: &mut Bump) {
+/// `rounds` rounds, each one pass of every contender (those of [`COMPARED`], or the list given
+/// after the group, `dom` first) in turn (so that a change in the machine's load falls on all
+/// of them alike); prints each contender's median time per pass and the median over rounds of
+/// its time ÷ the `dom` contender's in the same round.
+fn compare(pages: &[support::Page], rounds: u32, contenders: &[&str], arena: &mut Bump) {
     let bytes = support::total_bytes(pages) as f64;
-    let mut times: Vec<Vec<f64>> = vec![Vec::new(); COMPARED.len()];
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); contenders.len()];
     for _ in 0..rounds.max(1) {
-        for (i, which) in COMPARED.iter().enumerate() {
+        for (i, which) in contenders.iter().enumerate() {
             let start = Instant::now();
             std::hint::black_box(pass(which, pages, arena));
             times[i].push(start.elapsed().as_secs_f64());
@@ -162,7 +173,7 @@ fn compare(pages: &[support::Page], rounds: u32, arena: &mut Bump) {
         "{:>15}  {:>10}  {:>8}  {:>22}",
         "contender", "median ms", "MB/s", "time / dom (median)"
     );
-    for (i, which) in COMPARED.iter().enumerate() {
+    for (i, which) in contenders.iter().enumerate() {
         let t = median(times[i].clone());
         let ratio = median(times[i].iter().zip(&times[0]).map(|(a, b)| a / b).collect());
         println!(
