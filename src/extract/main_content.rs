@@ -944,7 +944,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         let mut labels: HashMap<&str, usize> = HashMap::new();
         let short = blocks
             .iter()
-            .filter(|&(_, text, chars)| chars > 0 && chars <= POST_LABEL_LINE && !text.is_empty());
+            .filter(|&(_, _, chars)| (1..=POST_LABEL_LINE).contains(&chars));
         for (_, text, chars) in short.clone() {
             if chars <= POST_CHROME_TEXT {
                 *same.entry(text).or_default() += 1;
