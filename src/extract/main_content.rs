@@ -21,14 +21,16 @@
 //!    on the first attempt, the rest of the page furniture: ARIA landmarks of furniture
 //!    (`navigation`, `complementary`, `menu`, `dialog`, …) and elements whose `class` or
 //!    `id` names a furniture part (`comment`, `sidebar`, `footer`, `menu`, `related`,
-//!    `share`, `cookie`, a forum's `user-info` cards, `signature`s and vote counts, …)
+//!    `share`, `cookie`, a forum's `user-info` cards, `signature`s and vote counts,
+//!    `recommend`ations, `upsell`s, an article's `author-bio`, …)
 //!    unless they also name content (`article`, `content`, `main`, `body`, …) or are the
 //!    main landmark (`main`, role `main`), an element around it (an `aside` left open, a
 //!    wrapper named `has-sidebar`) or an `article` element. Inside the main landmark
 //!    a `header` class is a section's heading and introduction, not the page's, and one that
 //!    holds 2,000 bytes of text outside links wraps the page's content; on a page
 //!    that says it is a product (schema.org `Product`, `og:type` `product`, a product URL), a `review`
-//!    class is furniture too: the customers' reviews, not the description. Comments
+//!    or `carousel` class is furniture too: the customers' reviews and the other products
+//!    (or the pictures), not the description. Comments
 //!    and replies are content on a page that says it is a discussion (schema.org
 //!    `DiscussionForumPosting`, `QAPage`, microdata `Comment`s).
 //!    The first `h1`/`h2` that repeats the document's title and the first byline are left out
@@ -509,7 +511,8 @@ struct Finder<'d, 'a> {
     /// The page does not say it is a product, a discussion or an article: a grid of cards
     /// in its content is the content (a listing's items), not related links.
     cards_are_content: bool,
-    /// The page says it is a product: its customers' reviews are not its description.
+    /// The page says it is a product: its customers' reviews and its carousels are not its
+    /// description.
     product: bool,
     /// The page says it is a forum thread (by schema.org types or its URL): the posts it
     /// quotes inside replies are not its text twice.
@@ -1334,7 +1337,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         // Inside the main landmark a `header` is a section's (its heading and introduction),
         // not the page's.
         let header = !anc.intersects(Flags::IN_MAIN | Flags::IN_HEADER_WRAPPER) && a.names(&HEADER);
-        let named = a.names(&FURNITURE) || self.product && a.names(&REVIEWS);
+        let named = a.names(&FURNITURE) || self.product && a.names(&NOT_THE_PRODUCT);
         if !(named || header)
             || a.names(&MAYBE_CONTENT)
             || self.discussion && a.names(&DISCUSSION) && !a.names(&NOT_DISCUSSION)
@@ -2196,11 +2199,12 @@ impl<'a> WalkAttrs<'a> {
     }
 }
 
-/// `class`/`id` pieces that name page furniture (matched anywhere, ASCII case-insensitively).
-/// Furniture on a page that says it is a product.
-const REVIEWS: Patterns = Patterns::new(&["review"]);
+/// Furniture on a page that says it is a product: its customers' reviews, and its
+/// carousels (other products, or its own pictures).
+const NOT_THE_PRODUCT: Patterns = Patterns::new(&["review", "carousel"]);
 /// Furniture outside the main landmark ([`Flags::IN_MAIN`]).
 const HEADER: Patterns = Patterns::new(&["header"]);
+/// `class`/`id` pieces that name page furniture (matched anywhere, ASCII case-insensitively).
 const FURNITURE: Patterns = Patterns::new(&[
     "-ad-",
     "ai2html",
@@ -2242,6 +2246,25 @@ const FURNITURE: Patterns = Patterns::new(&[
     "user-card",
     "votecell",
     "vote-count",
+    // What else to read or buy.
+    "recommend",
+    "upsell",
+    "cross-sell",
+    "crosssell",
+    "also-bought",
+    "also-viewed",
+    "similar",
+    "recently-viewed",
+    "recentlyviewed",
+    // The author's card below an article.
+    "author-bio",
+    "author_bio",
+    "authorbio",
+    "about-author",
+    "about_author",
+    "author-box",
+    "author_box",
+    "saboxplugin",
 ]);
 
 /// The length (characters, white space runs as one space) from which a block that repeats
@@ -3227,6 +3250,61 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("Review 0"), "{text}");
+    }
+
+    #[test]
+    fn a_products_carousel_is_not_its_description() {
+        let others: String = (0..6)
+            .map(|i| format!("<div class=slide><p>Oak stool {i}: a three-legged stool of oiled oak, for the kitchen or the workshop, in stock now.</p></div>"))
+            .collect();
+        let page = |itemtype: &str| {
+            format!(
+                "<script type=application/ld+json>{{\"@type\": \"{itemtype}\"}}</script>\
+                 <main><h1>Garden chair</h1><p>A folding chair of oiled oak, with brass hinges, \
+                 that seats one, weighs four kilograms, and packs flat for the winter.</p>\
+                 <p>The oak comes from forests within a day's drive of the workshop, is dried \
+                 for two years, and is finished with linseed oil, renewed each spring.</p>\
+                 <p>Each chair is made to order, by one of four carpenters, and leaves the \
+                 workshop within three weeks, with a guarantee of ten years on its joints.</p>\
+                 <p>Dimensions: 80 by 50 by 45 centimetres, a seat 44 centimetres high, and \
+                 arms wide enough for a cup of tea or a book left open.</p>\
+                 <div class=product-carousel>{others}</div></main>"
+            )
+        };
+        let text = main(&page("Product"));
+        assert!(text.contains("oiled oak, with brass"), "{text}");
+        assert!(!text.contains("Oak stool 0"), "{text}");
+        // On a page that does not say it is a product, a carousel is content like any block.
+        let text = main(&page("WebPage"));
+        assert!(text.contains("Oak stool 0"), "{text}");
+    }
+
+    #[test]
+    fn what_else_to_read_and_the_authors_card_are_furniture() {
+        let para = "<p>The river rose two metres overnight, and by the morning the lower town \
+                    was under water, its streets closed and its schools shut for the week.</p>";
+        for (class, extra) in [
+            (
+                "recommended-posts",
+                "Read next: five bridges worth a detour this summer, and why.",
+            ),
+            (
+                "author-bio",
+                "Jane Doe is a reporter who has covered the valley for ten years.",
+            ),
+            (
+                "product-upsell",
+                "Complete the look with our waterproof boots, now half price.",
+            ),
+        ] {
+            let page = format!(
+                "<article><h1>Flood</h1>{para}{para}{para}\
+                 <div class={class}><p>{extra}</p></div></article>"
+            );
+            let text = main(&page);
+            assert!(text.contains("The river rose"), "{class}: {text}");
+            assert!(!text.contains(extra), "{class}: {text}");
+        }
     }
 
     #[test]

@@ -203,7 +203,7 @@ fn main_text_scores_at_least_the_floors_on_the_extraction_sets() {
 const WCXB_FLOORS: &[(&str, f64)] = &[
     ("article", 0.95),
     ("forum", 0.805),
-    ("product", 0.68),
+    ("product", 0.69),
     ("collection", 0.722),
     ("listing", 0.71),
     ("documentation", 0.933),
