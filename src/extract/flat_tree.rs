@@ -35,6 +35,7 @@ impl<'a> Children<'a> {
     }
 
     /// The next child, or `None` at the end.
+    #[inline]
     pub(crate) fn next(&mut self, doc: &Document<'a>) -> Option<NodeId> {
         match &mut self.cursor {
             Cursor::Siblings(next) => {
@@ -109,6 +110,16 @@ impl<'a> FlatTree<'a> {
         n: NodeId,
         tree: Option<NodeId>,
     ) -> Children<'a> {
+        // Most elements are neither a shadow host nor a slot: their children as they are.
+        if let Some(e) = doc.element(n)
+            && e.contents.is_none()
+            && !(e.tag == Tag::Slot && e.ns == Namespace::Html)
+        {
+            return Children {
+                cursor: Cursor::Siblings(doc.first_child(n)),
+                tree,
+            };
+        }
         if let Some(root) = doc.shadow_root(n) {
             self.trees.insert(root, ShadowTree::new(doc, n, root, tree));
             return Children {
