@@ -104,6 +104,7 @@ impl<'a> FlatTree<'a> {
     }
 
     /// The children in the flat tree of element `n`, which is in the tree `tree`.
+    #[inline]
     pub(crate) fn children(
         &mut self,
         doc: &Document<'a>,
@@ -120,6 +121,17 @@ impl<'a> FlatTree<'a> {
                 tree,
             };
         }
+        self.children_of_host_or_slot(doc, n, tree)
+    }
+
+    /// [`FlatTree::children`] of a shadow host or a slot (or of a `template`).
+    #[inline(never)]
+    fn children_of_host_or_slot(
+        &mut self,
+        doc: &Document<'a>,
+        n: NodeId,
+        tree: Option<NodeId>,
+    ) -> Children<'a> {
         if let Some(root) = doc.shadow_root(n) {
             self.trees.insert(root, ShadowTree::new(doc, n, root, tree));
             return Children {

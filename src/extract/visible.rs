@@ -327,6 +327,7 @@ pub(crate) fn text_of_filtered(
 
 /// The walk's record of element `n` (in the tree whose shadow root is `tree`), opened: its
 /// children in the flat tree, and how it shows them.
+#[inline]
 fn open<'a>(
     doc: &Document<'a>,
     n: NodeId,
