@@ -435,13 +435,7 @@ impl TextBuilder {
                 continue;
             }
             let start = i;
-            loop {
-                i = word_end(bytes, i);
-                match bytes.get(i..i + 2) {
-                    Some([b' ', next]) if !is_ascii_ws_byte(*next) => i += 1,
-                    _ => break,
-                }
-            }
+            i = run_end(bytes, i);
             self.separate();
             self.line.push_str(&s[start..i]);
         }
@@ -495,42 +489,74 @@ fn ws_bytes(x: u64) -> u64 {
         | zero((x | ONES) ^ (ONES * 0x0D))
 }
 
-/// The index of the first byte in `bytes` from `i` whose white space is `ws` (true: ASCII
-/// white space), or the length of `bytes`: eight bytes at a time ([`ws_bytes`]; the first of
-/// the bytes marked in memory order), then byte by byte.
-#[inline(always)]
-fn find_ws(bytes: &[u8], mut i: usize, ws: bool) -> usize {
+/// The index of the first byte in `bytes` from `i` that is not ASCII white space, or its
+/// length: eight bytes at a time ([`ws_bytes`]; the indentation between tags is long runs of
+/// spaces), then byte by byte.
+fn ws_end(bytes: &[u8], mut i: usize) -> usize {
     const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
     while let Some(chunk) = bytes.get(i..i + 8) {
         let mut word = [0u8; 8];
         word.copy_from_slice(chunk);
-        let marks = ws_bytes(u64::from_ne_bytes(word));
-        let found = if ws { marks } else { !marks & HIGH };
-        if found != 0 {
-            // The first byte in memory order is the lowest on a little-endian machine.
-            return i + if cfg!(target_endian = "little") {
-                found.trailing_zeros() / 8
-            } else {
-                found.leading_zeros() / 8
-            } as usize;
+        let other = !ws_bytes(u64::from_ne_bytes(word)) & HIGH;
+        if other != 0 {
+            return i + first_marked(other);
         }
         i += 8;
     }
-    while i < bytes.len() && is_ascii_ws_byte(bytes[i]) != ws {
+    while i < bytes.len() && is_ascii_ws_byte(bytes[i]) {
         i += 1;
     }
     i
 }
 
-/// The index of the first byte in `bytes` from `i` that is not ASCII white space, or its
-/// length (the indentation between tags is long runs of spaces).
-fn ws_end(bytes: &[u8], i: usize) -> usize {
-    find_ws(bytes, i, false)
+/// The index in a chunk of eight bytes of the first byte (in memory order) whose high bit
+/// `marks` has (`marks` not zero, and no other bits).
+fn first_marked(marks: u64) -> usize {
+    // The first byte in memory order is the lowest on a little-endian machine.
+    (if cfg!(target_endian = "little") {
+        marks.trailing_zeros()
+    } else {
+        marks.leading_zeros()
+    } / 8) as usize
 }
 
-/// The index of the first ASCII white space byte in `bytes` from `i`, or its length.
-fn word_end(bytes: &[u8], i: usize) -> usize {
-    find_ws(bytes, i, true)
+/// The end of the run of words joined by single spaces that starts at `i` in `bytes` (not
+/// white space): the index of the first white space byte that is not a space followed by a
+/// byte that is not white space, or the length of `bytes`. What pushing word after word with
+/// a pending space between them writes, copied at once. The bytes below `!` are found eight at
+/// a time (white space is among them; so are the other C0 controls, which belong to a word).
+fn run_end(bytes: &[u8], mut i: usize) -> usize {
+    const LOW: u64 = u64::from_ne_bytes([0x7F; 8]);
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    loop {
+        // The next byte below 0x21 from `i`.
+        let at = loop {
+            let Some(chunk) = bytes.get(i..i + 8) else {
+                match bytes[i..].iter().position(|&b| b < 0x21) {
+                    Some(p) => break i + p,
+                    None => return bytes.len(),
+                }
+            };
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            let x = u64::from_ne_bytes(word);
+            // A byte's low seven bits plus 0x5F reach its high bit when they are 0x21 or
+            // more, without a carry into the next byte.
+            let low = !(((x & LOW) + ONES * 0x5F) | x) & HIGH;
+            if low != 0 {
+                break i + first_marked(low);
+            }
+            i += 8;
+        };
+        match bytes[at] {
+            b' ' if bytes.get(at + 1).is_some_and(|&b| !is_ascii_ws_byte(b)) => {}
+            b if is_ascii_ws_byte(b) => return at,
+            // Another C0 control, or a single space between two words.
+            _ => {}
+        }
+        i = at + 1;
+    }
 }
 
 #[cfg(test)]
@@ -552,12 +578,22 @@ mod tests {
     }
 
     #[test]
-    fn white_space_runs_end_where_the_byte_loop_ends_them() {
+    fn white_space_and_word_runs_end_where_the_byte_loops_end_them() {
         let naive = |bytes: &[u8], mut i: usize| {
             while i < bytes.len() && is_ascii_ws_byte(bytes[i]) {
                 i += 1;
             }
             i
+        };
+        // The words joined by single spaces, word by word.
+        let naive_run_end = |bytes: &[u8], mut i: usize| loop {
+            while i < bytes.len() && !is_ascii_ws_byte(bytes[i]) {
+                i += 1;
+            }
+            match bytes.get(i..i + 2) {
+                Some([b' ', next]) if !is_ascii_ws_byte(*next) => i += 1,
+                _ => break i,
+            }
         };
         let fill = [b' ', b'\n', b'\t', b'\r', 0x0C];
         for b in 0..=255u8 {
@@ -567,12 +603,18 @@ mod tests {
                     bytes[at] = b;
                     for from in 0..3 {
                         assert_eq!(ws_end(&bytes, from), naive(&bytes, from), "{b:#x} at {at}");
-                        // A word of `b` bytes, with one white space byte at `at`.
-                        let mut word = vec![b; 20];
-                        word[at] = f;
-                        let end = word[from..].iter().position(|&c| is_ascii_ws_byte(c));
-                        let end = end.map_or(word.len(), |p| from + p);
-                        assert_eq!(word_end(&word, from), end, "{b:#x}, {f:#x} at {at}");
+                        // Words of `b` bytes, with white space `f` at `at` (and a space
+                        // after it) or `f` and `b` at `at` (in a word, after its space).
+                        for gap in [vec![f, b' '], vec![f], vec![b' ', f], vec![b' ', b]] {
+                            let mut words = vec![b'x'; 20];
+                            words[at] = b;
+                            words.splice(at..at, gap.iter().copied());
+                            assert_eq!(
+                                run_end(&words, from),
+                                naive_run_end(&words, from),
+                                "{b:#x}, {gap:?} at {at}"
+                            );
+                        }
                     }
                 }
             }
