@@ -35,6 +35,7 @@ impl<'a> Children<'a> {
     }
 
     /// The next child, or `None` at the end.
+    #[inline]
     pub(crate) fn next(&mut self, doc: &Document<'a>) -> Option<NodeId> {
         match &mut self.cursor {
             Cursor::Siblings(next) => {
@@ -103,7 +104,29 @@ impl<'a> FlatTree<'a> {
     }
 
     /// The children in the flat tree of element `n`, which is in the tree `tree`.
+    #[inline]
     pub(crate) fn children(
+        &mut self,
+        doc: &Document<'a>,
+        n: NodeId,
+        tree: Option<NodeId>,
+    ) -> Children<'a> {
+        // Most elements are neither a shadow host nor a slot: their children as they are.
+        if let Some(e) = doc.element(n)
+            && e.contents.is_none()
+            && !(e.tag == Tag::Slot && e.ns == Namespace::Html)
+        {
+            return Children {
+                cursor: Cursor::Siblings(doc.first_child(n)),
+                tree,
+            };
+        }
+        self.children_of_host_or_slot(doc, n, tree)
+    }
+
+    /// [`FlatTree::children`] of a shadow host or a slot (or of a `template`).
+    #[inline(never)]
+    fn children_of_host_or_slot(
         &mut self,
         doc: &Document<'a>,
         n: NodeId,

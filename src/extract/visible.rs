@@ -2,7 +2,7 @@
 //! gives ([`visible_text`], [`visible_text_of`], [`visible_text_with`], [`TextOptions`]).
 
 use super::flat_tree::{Children, FlatTree};
-use crate::dom::{Document, NodeData, NodeId};
+use crate::dom::{Document, ElementData, NodeData, NodeId};
 use crate::markup::{Namespace, Tag};
 
 /// What [`visible_text_with`] writes besides the text.
@@ -70,10 +70,16 @@ pub(crate) fn display_as(
     scripting: bool,
     panels_open: bool,
 ) -> Display {
+    match doc.element(n) {
+        Some(e) => element_display(e, scripting, panels_open),
+        None => Display::Inline,
+    }
+}
+
+/// [`display_as`] of an element's data.
+#[inline]
+fn element_display(e: &ElementData<'_>, scripting: bool, panels_open: bool) -> Display {
     use Tag::*;
-    let Some(e) = doc.element(n) else {
-        return Display::Inline;
-    };
     match e.ns {
         Namespace::Html => {}
         // SVG and MathML: their text is inline; metadata is not shown.
@@ -270,7 +276,7 @@ pub(crate) fn text_of_filtered(
         match doc.data(n) {
             NodeData::Text(s) => t.push(s, pre),
             NodeData::Element(e) => {
-                let d = display_as(doc, n, options.scripting, panels_open);
+                let d = element_display(e, options.scripting, panels_open);
                 if d == Display::None || skip(n) {
                     continue;
                 }
@@ -299,6 +305,15 @@ pub(crate) fn text_of_filtered(
                 {
                     t.push(alt, false);
                 }
+                // An element without children in the flat tree and without a link URL to
+                // write has nothing to close: its line break, if any, was written.
+                let html = e.ns == Namespace::Html;
+                if e.contents.is_none()
+                    && doc.first_child(n).is_none()
+                    && !(html && (e.tag == Tag::Slot || options.link_urls && e.tag == Tag::A))
+                {
+                    continue;
+                }
                 let mut open = open(doc, n, d, pre, options, tree, &mut flat);
                 open.closed_details &= !panels_open;
                 stack.push(open);
@@ -312,6 +327,7 @@ pub(crate) fn text_of_filtered(
 
 /// The walk's record of element `n` (in the tree whose shadow root is `tree`), opened: its
 /// children in the flat tree, and how it shows them.
+#[inline]
 fn open<'a>(
     doc: &Document<'a>,
     n: NodeId,
@@ -415,17 +431,11 @@ impl TextBuilder {
         while i < bytes.len() {
             if is_ascii_ws_byte(bytes[i]) {
                 self.pending_space = true;
-                i += 1;
+                i = ws_end(bytes, i + 1);
                 continue;
             }
             let start = i;
-            loop {
-                i = word_end(bytes, i);
-                match bytes.get(i..i + 2) {
-                    Some([b' ', next]) if !is_ascii_ws_byte(*next) => i += 1,
-                    _ => break,
-                }
-            }
+            i = run_end(bytes, i);
             self.separate();
             self.line.push_str(&s[start..i]);
         }
@@ -465,27 +475,88 @@ fn is_ascii_ws_byte(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
 }
 
-/// The index of the first ASCII white space byte in `bytes` from `i`, or its length. Eight
-/// bytes at a time while none of them is below `!` (white space is; so are the other C0
-/// controls, which the byte loop then passes over), then byte by byte.
-fn word_end(bytes: &[u8], mut i: usize) -> usize {
+/// The high bit of each byte of `x` that is ASCII white space (tab, line feed, form feed,
+/// carriage return, space), and no other bit: each test is "this byte is zero" on `x` with the
+/// value sought XORed out, computed without a carry from one byte into the next.
+fn ws_bytes(x: u64) -> u64 {
+    const LOW: u64 = u64::from_ne_bytes([0x7F; 8]);
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    let zero = |v: u64| !(((v & LOW) + LOW) | v | LOW);
+    // Form feed and carriage return (0x0C, 0x0D) are the two bytes that OR 0x01 makes 0x0D.
+    zero(x ^ (ONES * 0x20))
+        | zero(x ^ (ONES * 0x0A))
+        | zero(x ^ (ONES * 0x09))
+        | zero((x | ONES) ^ (ONES * 0x0D))
+}
+
+/// The index of the first byte in `bytes` from `i` that is not ASCII white space, or its
+/// length: eight bytes at a time ([`ws_bytes`]; the indentation between tags is long runs of
+/// spaces), then byte by byte.
+fn ws_end(bytes: &[u8], mut i: usize) -> usize {
     const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
     while let Some(chunk) = bytes.get(i..i + 8) {
         let mut word = [0u8; 8];
         word.copy_from_slice(chunk);
-        let x = u64::from_ne_bytes(word);
-        // A byte below 0x21 sets its high bit here (and only such a byte, for bytes below
-        // 0x80 and above alike: the usual "has a byte less than n" test, n = 0x21 <= 128).
-        if x.wrapping_sub(ONES * 0x21) & !x & HIGH != 0 {
-            break;
+        let other = !ws_bytes(u64::from_ne_bytes(word)) & HIGH;
+        if other != 0 {
+            return i + first_marked(other);
         }
         i += 8;
     }
-    while i < bytes.len() && !is_ascii_ws_byte(bytes[i]) {
+    while i < bytes.len() && is_ascii_ws_byte(bytes[i]) {
         i += 1;
     }
     i
+}
+
+/// The index in a chunk of eight bytes of the first byte (in memory order) whose high bit
+/// `marks` has (`marks` not zero, and no other bits).
+fn first_marked(marks: u64) -> usize {
+    // The first byte in memory order is the lowest on a little-endian machine.
+    (if cfg!(target_endian = "little") {
+        marks.trailing_zeros()
+    } else {
+        marks.leading_zeros()
+    } / 8) as usize
+}
+
+/// The end of the run of words joined by single spaces that starts at `i` in `bytes` (not
+/// white space): the index of the first white space byte that is not a space followed by a
+/// byte that is not white space, or the length of `bytes`. What pushing word after word with
+/// a pending space between them writes, copied at once. The bytes below `!` are found eight at
+/// a time (white space is among them; so are the other C0 controls, which belong to a word).
+fn run_end(bytes: &[u8], mut i: usize) -> usize {
+    const LOW: u64 = u64::from_ne_bytes([0x7F; 8]);
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    loop {
+        // The next byte below 0x21 from `i`.
+        let at = loop {
+            let Some(chunk) = bytes.get(i..i + 8) else {
+                match bytes[i..].iter().position(|&b| b < 0x21) {
+                    Some(p) => break i + p,
+                    None => return bytes.len(),
+                }
+            };
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            let x = u64::from_ne_bytes(word);
+            // A byte's low seven bits plus 0x5F reach its high bit when they are 0x21 or
+            // more, without a carry into the next byte.
+            let low = !(((x & LOW) + ONES * 0x5F) | x) & HIGH;
+            if low != 0 {
+                break i + first_marked(low);
+            }
+            i += 8;
+        };
+        match bytes[at] {
+            b' ' if bytes.get(at + 1).is_some_and(|&b| !is_ascii_ws_byte(b)) => {}
+            b if is_ascii_ws_byte(b) => return at,
+            // Another C0 control, or a single space between two words.
+            _ => {}
+        }
+        i = at + 1;
+    }
 }
 
 #[cfg(test)]
@@ -502,6 +573,50 @@ mod tests {
             if !word.is_empty() {
                 t.separate();
                 t.line.push_str(word);
+            }
+        }
+    }
+
+    #[test]
+    fn white_space_and_word_runs_end_where_the_byte_loops_end_them() {
+        let naive = |bytes: &[u8], mut i: usize| {
+            while i < bytes.len() && is_ascii_ws_byte(bytes[i]) {
+                i += 1;
+            }
+            i
+        };
+        // The words joined by single spaces, word by word.
+        let naive_run_end = |bytes: &[u8], mut i: usize| loop {
+            while i < bytes.len() && !is_ascii_ws_byte(bytes[i]) {
+                i += 1;
+            }
+            match bytes.get(i..i + 2) {
+                Some([b' ', next]) if !is_ascii_ws_byte(*next) => i += 1,
+                _ => break i,
+            }
+        };
+        let fill = [b' ', b'\n', b'\t', b'\r', 0x0C];
+        for b in 0..=255u8 {
+            for at in 0..20 {
+                for (k, &f) in fill.iter().enumerate() {
+                    let mut bytes: Vec<u8> = (0..20).map(|j| fill[(j + k) % 5].max(f)).collect();
+                    bytes[at] = b;
+                    for from in 0..3 {
+                        assert_eq!(ws_end(&bytes, from), naive(&bytes, from), "{b:#x} at {at}");
+                        // Words of `b` bytes, with white space `f` at `at` (and a space
+                        // after it) or `f` and `b` at `at` (in a word, after its space).
+                        for gap in [vec![f, b' '], vec![f], vec![b' ', f], vec![b' ', b]] {
+                            let mut words = vec![b'x'; 20];
+                            words[at] = b;
+                            words.splice(at..at, gap.iter().copied());
+                            assert_eq!(
+                                run_end(&words, from),
+                                naive_run_end(&words, from),
+                                "{b:#x}, {gap:?} at {at}"
+                            );
+                        }
+                    }
+                }
             }
         }
     }

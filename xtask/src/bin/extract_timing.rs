@@ -10,7 +10,9 @@
 //! `cargo run --release -p xtask --bin extract_timing -- FILE...` (benches/extraction.py runs it
 //! on the shared extraction pages beside the Python extractors).
 
-use std::io::Read;
+#[path = "../pages.rs"]
+mod pages;
+
 use std::time::Instant;
 
 use cpu_time::ProcessTime;
@@ -20,20 +22,7 @@ use simdhtml::{Arena, ParseOptions, extract, parse_document};
 
 fn main() {
     let files: Vec<String> = std::env::args().skip(1).collect();
-    let pages: Vec<Vec<u8>> = files
-        .iter()
-        .map(|f| {
-            let raw = std::fs::read(f).unwrap_or_else(|e| panic!("{f}: {e}"));
-            if !f.ends_with(".gz") {
-                return raw;
-            }
-            let mut page = Vec::new();
-            flate2::read::GzDecoder::new(&raw[..])
-                .read_to_end(&mut page)
-                .unwrap_or_else(|e| panic!("{f}: {e}"));
-            page
-        })
-        .collect();
+    let pages = pages::read_pages(&files);
     let options = ParseOptions {
         input: InputOptions {
             guess_utf8: true,
