@@ -9,6 +9,7 @@ use crate::markup::Tag;
 
 impl<'a> Tokenizer<'a> {
     /// Creates a new start or end tag token: empty name, no attributes, self-closing unset.
+    #[inline(always)]
     pub(super) fn start_tag_token(&mut self, is_end: bool) {
         self.tag_is_end = is_end;
         self.tag_name.clear();
