@@ -9,6 +9,7 @@ use crate::markup::Tag;
 
 impl<'a> Tokenizer<'a> {
     /// Creates a new start or end tag token: empty name, no attributes, self-closing unset.
+    #[inline(always)]
     pub(super) fn start_tag_token(&mut self, is_end: bool) {
         self.tag_is_end = is_end;
         self.tag_name.clear();
@@ -131,6 +132,29 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
+    /// In the data state with no text gathered, at a `<` that starts a tag (an ASCII letter,
+    /// or `/` and an ASCII letter, after it): what the data, tag open and end tag open states
+    /// do up to the tag name state (the `<` and `/` consumed, a new start or end tag token,
+    /// `pos` at the name's first letter), and true. Anywhere else false, with nothing changed.
+    #[inline(always)]
+    pub(super) fn enter_tag_name(&mut self) -> bool {
+        let lt = self.pos;
+        if !self.data_text.is_empty() || self.input.get(lt) != Some(&b'<') {
+            return false;
+        }
+        let is_end = self.input.get(lt + 1) == Some(&b'/');
+        let name = lt + 1 + usize::from(is_end);
+        if !self.input.get(name).is_some_and(u8::is_ascii_alphabetic) {
+            return false;
+        }
+        self.lt_pos = lt;
+        self.cur = name;
+        self.pos = name;
+        self.start_tag_token(is_end);
+        self.state = State::TagName;
+        true
+    }
+
     /// 13.2.5.6 Tag open state.
     #[inline(always)]
     pub(super) fn tag_open_state(&mut self) -> Option<Token<'a>> {
@@ -218,13 +242,26 @@ impl<'a> Tokenizer<'a> {
     /// Called with `pos` at the first letter of the tag name, `state` the tag name state.
     /// Off for the scalar twin ([`super::TokenizerOptions::scalar`]): it returns at once, in the
     /// tag name state.
+    #[inline(always)]
     pub(super) fn tag_fast_path(&mut self) -> Option<Token<'a>> {
+        let mut token = None;
+        self.tag_fast_path_into(&mut token);
+        token
+    }
+
+    /// [`tag_fast_path`](Self::tag_fast_path), its token written into `slot` where it is made
+    /// ([`step`](super::Tokenizer::step) passes the driver's slot): returned, it was made in
+    /// the caller's frame and copied, a 16-byte load over the smaller stores that had just
+    /// made it.
+    #[inline(never)]
+    pub(super) fn tag_fast_path_into(&mut self, slot: &mut Option<Token<'a>>) {
         if !self.tag_fast_path {
-            return None;
+            *slot = None;
+            return;
         }
         // Tag name state.
         self.take_name_run(&scan::TAG_NAME, false);
-        self.fast_path_after(self.pos, State::TagName)
+        self.fast_path_after(self.pos, State::TagName, slot);
     }
 
     /// The tag fast path from the after attribute value (quoted) state (13.2.5.39), `p` the
@@ -236,17 +273,20 @@ impl<'a> Tokenizer<'a> {
             self.pos = p;
             return None;
         }
-        self.fast_path_after(p, State::AfterAttributeValueQuoted)
+        let mut token = None;
+        self.fast_path_after(p, State::AfterAttributeValueQuoted, &mut token);
+        token
     }
 
     /// The tag fast path at `p`, the character after a tag name or a closed quoted value,
     /// where both states do the same for white space (to before attribute name), `>` (emit)
-    /// and `/>` (self-closing, emit); anything else stops the fast path in `state`.
+    /// and `/>` (self-closing, emit); anything else stops the fast path in `state`. The
+    /// token, if any, goes into `slot`.
     #[inline(always)]
-    fn fast_path_after(&mut self, p: usize, state: State) -> Option<Token<'a>> {
-        match self.input.get(p) {
+    fn fast_path_after(&mut self, p: usize, state: State, slot: &mut Option<Token<'a>>) {
+        *slot = match self.input.get(p) {
             Some(&c) if is_plain_whitespace(c) => {
-                self.attributes_fast_path(p + 1, State::BeforeAttributeName)
+                return self.attributes_fast_path_into(p + 1, State::BeforeAttributeName, slot);
             }
             Some(b'>') => self.fast_emit_tag(p),
             Some(b'/') if self.input.get(p + 1) == Some(&b'>') => {
@@ -254,13 +294,25 @@ impl<'a> Tokenizer<'a> {
                 self.fast_emit_tag(p + 1)
             }
             _ => self.fast_stop(state, p),
-        }
+        };
+    }
+
+    /// [`attributes_fast_path`](Self::attributes_fast_path), its token written into `slot`.
+    #[inline(never)]
+    fn attributes_fast_path_into(
+        &mut self,
+        p: usize,
+        ws_state: State,
+        slot: &mut Option<Token<'a>>,
+    ) {
+        *slot = self.attributes_fast_path(p, ws_state);
     }
 
     /// The tag fast path's attributes, from white space after the tag name or an attribute:
     /// `p` is the next input character, `ws_state` the state the white space left the
     /// tokenizer in (before attribute name, or after attribute name, which differs only at
     /// `=`).
+    #[inline(always)]
     fn attributes_fast_path(&mut self, mut p: usize, mut ws_state: State) -> Option<Token<'a>> {
         let input = self.input;
         loop {

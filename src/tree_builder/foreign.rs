@@ -255,7 +255,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 if breakout {
                     self.error(TreeConstructionError::HtmlStartTagInForeignContent);
                     self.pop_to_html_or_integration_point();
-                    return self.process_in_mode(self.mode, token);
+                    return self.process_in_mode(self.mode, &token);
                 }
                 let acn = self
                     .adjusted_current()
@@ -267,7 +267,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Token::EndTag(t) if t.tag == Tag::Br || t.tag == Tag::P => {
                 self.error(TreeConstructionError::HtmlEndTagInForeignContent);
                 self.pop_to_html_or_integration_point();
-                self.process_in_mode(self.mode, token)
+                self.process_in_mode(self.mode, &token)
             }
             Token::EndTag(t) => {
                 let cur = self.current();
@@ -287,7 +287,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     return if i == 0 {
                         None
                     } else {
-                        self.process_in_mode(self.mode, token)
+                        self.process_in_mode(self.mode, &token)
                     };
                 }
                 loop {
@@ -301,11 +301,11 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                     }
                     i -= 1;
                     if self.elem(self.open[i]).ns == Namespace::Html {
-                        return self.process_in_mode(self.mode, token);
+                        return self.process_in_mode(self.mode, &token);
                     }
                 }
             }
-            Token::Eof => self.process_in_mode(self.mode, token),
+            Token::Eof => self.process_in_mode(self.mode, &token),
         }
     }
 

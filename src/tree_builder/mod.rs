@@ -607,19 +607,21 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             self.reprocess(next);
             return;
         }
-        let mut token = *token;
         if self.ignore_lf {
             self.ignore_lf = false;
             if let Token::Characters(s) = token
                 && let Some(rest) = s.strip_prefix('\n')
             {
-                if rest.is_empty() {
-                    return;
+                if !rest.is_empty() {
+                    self.reprocess(Some(Token::Characters(rest)));
                 }
-                token = Token::Characters(rest);
+                return;
             }
         }
-        self.reprocess(Some(token));
+        // The token where it is (the driver's slot), not a copy of it: the copy's 16-byte
+        // loads would wait for the tokenizer's smaller stores that made it.
+        let next = self.dispatch(token);
+        self.reprocess(next);
     }
 
     /// Runs the dispatcher on `next` and on every token the rules hand back for reprocessing.
@@ -629,16 +631,16 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             if self.stopped {
                 break;
             }
-            next = self.dispatch(t);
+            next = self.dispatch(&t);
         }
     }
 
     /// The tree construction dispatcher: HTML content rules or foreign content rules.
-    fn dispatch(&mut self, token: Token<'a>) -> Step<'a> {
-        if self.use_html_content_rules(&token) {
+    fn dispatch(&mut self, token: &Token<'a>) -> Step<'a> {
+        if self.use_html_content_rules(token) {
             self.process_in_mode(self.mode, token)
         } else {
-            self.foreign_content(token)
+            self.foreign_content(*token)
         }
     }
 
@@ -678,30 +680,30 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     }
 
     /// Processes `token` with the rules of insertion mode `mode` (13.2.6.4).
-    fn process_in_mode(&mut self, mode: InsertionMode, token: Token<'a>) -> Step<'a> {
+    fn process_in_mode(&mut self, mode: InsertionMode, token: &Token<'a>) -> Step<'a> {
         use InsertionMode::*;
         match mode {
-            Initial => self.initial(token),
-            BeforeHtml => self.before_html(token),
-            BeforeHead => self.before_head(token),
-            InHead => self.in_head(token),
-            InHeadNoscript => self.in_head_noscript(token),
-            AfterHead => self.after_head(token),
-            InBody => self.in_body(token),
-            Text => self.text(token),
-            InTable => self.in_table(token),
-            InTableText => self.in_table_text(token),
-            InCaption => self.in_caption(token),
-            InColumnGroup => self.in_column_group(token),
-            InTableBody => self.in_table_body(token),
-            InRow => self.in_row(token),
-            InCell => self.in_cell(token),
-            InTemplate => self.in_template(token),
-            AfterBody => self.after_body(token),
-            InFrameset => self.in_frameset(token),
-            AfterFrameset => self.after_frameset(token),
-            AfterAfterBody => self.after_after_body(token),
-            AfterAfterFrameset => self.after_after_frameset(token),
+            Initial => self.initial(*token),
+            BeforeHtml => self.before_html(*token),
+            BeforeHead => self.before_head(*token),
+            InHead => self.in_head(*token),
+            InHeadNoscript => self.in_head_noscript(*token),
+            AfterHead => self.after_head(*token),
+            InBody => self.in_body(*token),
+            Text => self.text(*token),
+            InTable => self.in_table(*token),
+            InTableText => self.in_table_text(*token),
+            InCaption => self.in_caption(*token),
+            InColumnGroup => self.in_column_group(*token),
+            InTableBody => self.in_table_body(*token),
+            InRow => self.in_row(*token),
+            InCell => self.in_cell(*token),
+            InTemplate => self.in_template(*token),
+            AfterBody => self.after_body(*token),
+            InFrameset => self.in_frameset(*token),
+            AfterFrameset => self.after_frameset(*token),
+            AfterAfterBody => self.after_after_body(*token),
+            AfterAfterFrameset => self.after_after_frameset(*token),
         }
     }
 
