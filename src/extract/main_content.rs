@@ -80,7 +80,10 @@
 //!    choice stays one block, a **grid of cards** elsewhere on the page (or inside the choice,
 //!    where step 5 took it out) that holds more text than it joins it (six or more children
 //!    of one tag and first class, each with text, most with a link: the products below a
-//!    category's introduction, the items of a listing).
+//!    category's introduction, the items of a listing). On a page that does not say it is an
+//!    article, the **sections of a landing page** outside the choice join it too: an element
+//!    whose `class`/`id` names a `hero`, `feature`s (not `featured` items), a `faq` or
+//!    `testimonial`s, with at least [`LANDING_SECTION_TEXT`] characters of text.
 //! 8. **Content for readers without scripts.** A page that shows almost nothing with scripts
 //!    on but keeps its content in `noscript` (forums that render posts by script keep a copy
 //!    for crawlers there) is flagged ([`MainContent::is_in_noscript`]); [`with_main_content`]
@@ -648,16 +651,11 @@ fn find(doc: &Document<'_>) -> MainContent {
         return whole;
     }
     if let Some(grid) = f.card_grid(len, &focused) {
-        let at = focused
-            .roots
-            .iter()
-            .position(|&r| f.pos[r.index()] > f.pos[grid.index()])
-            .unwrap_or(focused.roots.len());
-        focused.roots.insert(at, grid);
-        // The grid as the walk keeps it: cleaning may have taken its cards (inside a root)
-        // as link lists.
-        for &n in f.subtree(grid) {
-            focused.left_out[n.index()] = !f.flags(n).contains(Flags::INCLUDED);
+        f.join(&mut focused, grid);
+    }
+    if said != Some(PageType::Article) {
+        for section in f.landing_sections(&focused) {
+            f.join(&mut focused, section);
         }
     }
     f.leave_out_forms(&mut focused, &forms, len);
@@ -722,6 +720,61 @@ impl<'d, 'a> Finder<'d, 'a> {
         } else {
             false
         }
+    }
+
+    /// Adds `n`, outside the roots of `content`, to them in tree order, as the walk keeps it
+    /// (cleaning may have taken parts of it inside a root: a grid's cards as link lists).
+    fn join(&self, content: &mut MainContent, n: NodeId) {
+        let at = content
+            .roots
+            .iter()
+            .position(|&r| self.pos[r.index()] > self.pos[n.index()])
+            .unwrap_or(content.roots.len());
+        content.roots.insert(at, n);
+        for &d in self.subtree(n) {
+            content.left_out[d.index()] = !self.flags(d).contains(Flags::INCLUDED);
+        }
+    }
+
+    /// Step 7c: the sections of a landing page outside the chosen block (and not around it):
+    /// the outermost elements the walk keeps whose `class` or `id` names one
+    /// ([`LANDING_SECTION`], not [`NOT_LANDING_SECTION`]) and that hold at least
+    /// [`LANDING_SECTION_TEXT`] characters (weighted) of text, in tree order. A service
+    /// page's hero, features, FAQ and testimonials are its content (WCXB's expected texts keep
+    /// them), and the block that scores best is often one of them. One pass over the page's
+    /// nodes, skipping the subtree of each section taken and of each root.
+    fn landing_sections(&self, focused: &MainContent) -> Vec<NodeId> {
+        let mut sections = Vec::new();
+        let mut i = 0;
+        while i < self.order.len() {
+            let n = self.order[i];
+            let past = (self.end[n.index()] as usize).max(i + 1);
+            if focused.roots.contains(&n) {
+                i = past;
+                continue;
+            }
+            let names = |patterns: &Patterns| {
+                let named = |a: &str| {
+                    self.doc
+                        .attr(n, a)
+                        .is_some_and(|v| contains_any(v, patterns))
+                };
+                named("class") || named("id")
+            };
+            if self.doc.element(n).is_some()
+                && self.flags(n).contains(Flags::INCLUDED)
+                && self.info[n.index()].stats.text >= LANDING_SECTION_TEXT
+                && names(&LANDING_SECTION)
+                && !names(&NOT_LANDING_SECTION)
+                && !focused.roots.iter().any(|&r| self.is_ancestor(n, r))
+            {
+                sections.push(n);
+                i = past;
+                continue;
+            }
+            i += 1;
+        }
+        sections
     }
 
     /// Step 7b: the grid of cards outside the chosen block (or inside it, where cleaning took
@@ -2199,6 +2252,13 @@ impl<'a> WalkAttrs<'a> {
     }
 }
 
+/// Step 7c: `class`/`id` pieces that name a section of a landing page ...
+const LANDING_SECTION: Patterns = Patterns::new(&["hero", "feature", "faq", "testimonial"]);
+/// ... but not a list of featured items (posts, products).
+const NOT_LANDING_SECTION: Patterns = Patterns::new(&["featured"]);
+/// Step 7c: the least text (weighted characters) of a landing page's section that joins
+/// the block.
+const LANDING_SECTION_TEXT: f32 = 200.0;
 /// Furniture on a page that says it is a product: its customers' reviews, and its
 /// carousels (other products, or its own pictures).
 const NOT_THE_PRODUCT: Patterns = Patterns::new(&["review", "carousel"]);
@@ -3305,6 +3365,40 @@ mod tests {
             assert!(text.contains("The river rose"), "{class}: {text}");
             assert!(!text.contains(extra), "{class}: {text}");
         }
+    }
+
+    #[test]
+    fn the_sections_of_a_landing_page_join_the_block() {
+        let prose: String = (0..8)
+            .map(|i| format!("<p>Step {i}: we walk the garden with you, listen to how you use it, measure the light, the soil and the slope, and draw a plan that grows with you.</p>"))
+            .collect();
+        let hero: String = (0..12)
+            .map(|i| format!("<li>Planting plan {i} for a small town garden</li>"))
+            .collect();
+        let faq: String = (0..8)
+            .map(|i| format!("<details><summary>Question {i}?</summary>Answer {i}, yes.</details>"))
+            .collect();
+        let page = |itemtype: &str| {
+            format!(
+                "<script type=application/ld+json>{{\"@type\": \"{itemtype}\"}}</script>\
+                 <main><div class=page-hero><h1>Gardens by design</h1><ul>{hero}</ul></div>\
+                 <section><div class=body>{prose}</div></section>\
+                 <div id=faq-block><h2>Questions</h2>{faq}</div></main>"
+            )
+        };
+        let text = main(&page("Service"));
+        assert!(text.contains("Step 0: we walk"), "{text}");
+        assert!(text.contains("Planting plan 11"), "{text}");
+        assert!(text.contains("Answer 7, yes."), "{text}");
+        assert!(
+            text.find("Planting plan 0") < text.find("Step 0")
+                && text.find("Step 7") < text.find("Question 0"),
+            "in tree order: {text}"
+        );
+        // An article's block does not take them in.
+        let text = main(&page("Article"));
+        assert!(text.contains("Step 0: we walk"), "{text}");
+        assert!(!text.contains("Answer 7"), "{text}");
     }
 
     #[test]
