@@ -651,12 +651,11 @@ fn find(doc: &Document<'_>) -> MainContent {
         return whole;
     }
     if let Some(grid) = f.card_grid(len, &focused) {
-        f.join(&mut focused, grid);
+        f.join(&mut focused, &[grid]);
     }
     if said != Some(PageType::Article) {
-        for section in f.landing_sections(&focused) {
-            f.join(&mut focused, section);
-        }
+        let sections = f.landing_sections(&focused);
+        f.join(&mut focused, &sections);
     }
     f.leave_out_forms(&mut focused, &forms, len);
     let grid = f.content_grid(&focused);
@@ -722,18 +721,33 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
     }
 
-    /// Adds `n`, outside the roots of `content`, to them in tree order, as the walk keeps it
-    /// (cleaning may have taken parts of it inside a root: a grid's cards as link lists).
-    fn join(&self, content: &mut MainContent, n: NodeId) {
-        let at = content
-            .roots
-            .iter()
-            .position(|&r| self.pos[r.index()] > self.pos[n.index()])
-            .unwrap_or(content.roots.len());
-        content.roots.insert(at, n);
-        for &d in self.subtree(n) {
-            content.left_out[d.index()] = !self.flags(d).contains(Flags::INCLUDED);
+    /// Adds `add` (in tree order, none around a root) to the roots of `content` in tree
+    /// order, each as the walk keeps it (cleaning may have taken parts of it inside a root: a
+    /// grid's cards as link lists; such a grid follows the root it lies in). One merge of the
+    /// two lists and one pass over each added subtree.
+    fn join(&self, content: &mut MainContent, add: &[NodeId]) {
+        if add.is_empty() {
+            return;
         }
+        for &n in add {
+            for &d in self.subtree(n) {
+                content.left_out[d.index()] = !self.flags(d).contains(Flags::INCLUDED);
+            }
+        }
+        let pos = |n: &NodeId| self.pos[n.index()];
+        let mut roots = Vec::with_capacity(content.roots.len() + add.len());
+        let (mut old, mut new) = (content.roots.iter().peekable(), add.iter().peekable());
+        while let (Some(o), Some(n)) = (old.peek(), new.peek()) {
+            if pos(o) < pos(n) {
+                roots.push(**o);
+                old.next();
+            } else {
+                roots.push(**n);
+                new.next();
+            }
+        }
+        roots.extend(old.chain(new));
+        content.roots = roots;
     }
 
     /// Step 7c: the sections of a landing page outside the chosen block (and not around it):
@@ -742,17 +756,31 @@ impl<'d, 'a> Finder<'d, 'a> {
     /// [`LANDING_SECTION_TEXT`] characters (weighted) of text, in tree order. A service
     /// page's hero, features, FAQ and testimonials are its content (WCXB's expected texts keep
     /// them), and the block that scores best is often one of them. One pass over the page's
-    /// nodes, skipping the subtree of each section taken and of each root.
+    /// nodes beside one over the roots' spans (sorted), skipping the subtree of each root and
+    /// of each section taken.
     fn landing_sections(&self, focused: &MainContent) -> Vec<NodeId> {
+        let span = |n: NodeId| (self.pos[n.index()] as usize, self.end[n.index()] as usize);
+        let mut spans: Vec<(usize, usize)> = focused.roots.iter().map(|&r| span(r)).collect();
+        spans.sort_unstable();
+        // The first root's span that ends after the walk's place.
+        let mut next = 0;
         let mut sections = Vec::new();
         let mut i = 0;
         while i < self.order.len() {
-            let n = self.order[i];
-            let past = (self.end[n.index()] as usize).max(i + 1);
-            if focused.roots.contains(&n) {
-                i = past;
+            while spans.get(next).is_some_and(|&(_, to)| to <= i) {
+                next += 1;
+            }
+            let root = spans.get(next).copied();
+            if let Some((from, to)) = root
+                && from <= i
+            {
+                i = to.max(i + 1);
                 continue;
             }
+            let n = self.order[i];
+            let past = span(n).1.max(i + 1);
+            // Around a root: the next root starts inside this element.
+            let around = root.is_some_and(|(from, _)| from < past);
             let names = |patterns: &Patterns| {
                 let named = |a: &str| {
                     self.doc
@@ -761,12 +789,12 @@ impl<'d, 'a> Finder<'d, 'a> {
                 };
                 named("class") || named("id")
             };
-            if self.doc.element(n).is_some()
+            if !around
+                && self.doc.element(n).is_some()
                 && self.flags(n).contains(Flags::INCLUDED)
                 && self.info[n.index()].stats.text >= LANDING_SECTION_TEXT
                 && names(&LANDING_SECTION)
                 && !names(&NOT_LANDING_SECTION)
-                && !focused.roots.iter().any(|&r| self.is_ancestor(n, r))
             {
                 sections.push(n);
                 i = past;

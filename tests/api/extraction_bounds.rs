@@ -193,4 +193,21 @@ fn wide_pages_are_linear() {
                     <div><b>A container of inline text</b>, with commas, said once more.</div>"
         .repeat(n / 2);
     check("repeated blocks", &format!("<ul>{repeated}</ul>"));
+    // A block of paragraphs and, outside it, the sections of a landing page (step 7c takes
+    // each section once and merges them with the roots once).
+    let mut landing = String::from("<div class=text>");
+    for i in 0..n / 2 {
+        landing.push_str(&format!(
+            "<p>Paragraph {i}, with commas, and words enough to count as prose of a page.</p>"
+        ));
+    }
+    landing.push_str("</div>");
+    for i in 0..n / 20 {
+        landing.push_str(&format!(
+            "<div class=feature><p>Feature {i}, with commas, and words enough to count, said \
+             at length so that it passes two hundred characters of text, which takes a while \
+             to write, so here it goes on and on, and on, and on again, for good.</p></div>"
+        ));
+    }
+    check("landing sections", &landing);
 }
