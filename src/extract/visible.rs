@@ -4,6 +4,7 @@
 use super::flat_tree::{Children, FlatTree};
 use crate::dom::{Document, ElementData, NodeData, NodeId};
 use crate::markup::{Namespace, Tag};
+use crate::tree_builder::is_ws;
 
 /// What [`visible_text_with`] writes besides the text.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -429,7 +430,7 @@ impl TextBuilder {
         let bytes = s.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
-            if is_ascii_ws_byte(bytes[i]) {
+            if is_ws(bytes[i]) {
                 self.pending_space = true;
                 i = ws_end(bytes, i + 1);
                 continue;
@@ -470,11 +471,6 @@ pub(crate) fn is_ascii_ws(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' ')
 }
 
-/// [`is_ascii_ws`] on a byte.
-fn is_ascii_ws_byte(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
-}
-
 /// The high bit of each byte of `x` that is ASCII white space (tab, line feed, form feed,
 /// carriage return, space), and no other bit: each test is "this byte is zero" on `x` with the
 /// value sought XORed out, computed without a carry from one byte into the next.
@@ -503,7 +499,7 @@ fn ws_end(bytes: &[u8], mut i: usize) -> usize {
         }
         i += 8;
     }
-    while i < bytes.len() && is_ascii_ws_byte(bytes[i]) {
+    while i < bytes.len() && is_ws(bytes[i]) {
         i += 1;
     }
     i
@@ -550,8 +546,8 @@ fn run_end(bytes: &[u8], mut i: usize) -> usize {
             i += 8;
         };
         match bytes[at] {
-            b' ' if bytes.get(at + 1).is_some_and(|&b| !is_ascii_ws_byte(b)) => {}
-            b if is_ascii_ws_byte(b) => return at,
+            b' ' if bytes.get(at + 1).is_some_and(|&b| !is_ws(b)) => {}
+            b if is_ws(b) => return at,
             // Another C0 control, or a single space between two words.
             _ => {}
         }
@@ -580,18 +576,18 @@ mod tests {
     #[test]
     fn white_space_and_word_runs_end_where_the_byte_loops_end_them() {
         let naive = |bytes: &[u8], mut i: usize| {
-            while i < bytes.len() && is_ascii_ws_byte(bytes[i]) {
+            while i < bytes.len() && is_ws(bytes[i]) {
                 i += 1;
             }
             i
         };
         // The words joined by single spaces, word by word.
         let naive_run_end = |bytes: &[u8], mut i: usize| loop {
-            while i < bytes.len() && !is_ascii_ws_byte(bytes[i]) {
+            while i < bytes.len() && !is_ws(bytes[i]) {
                 i += 1;
             }
             match bytes.get(i..i + 2) {
-                Some([b' ', next]) if !is_ascii_ws_byte(*next) => i += 1,
+                Some([b' ', next]) if !is_ws(*next) => i += 1,
                 _ => break i,
             }
         };
