@@ -406,12 +406,11 @@ pub struct Classes<'a> {
 impl<'a> Iterator for Classes<'a> {
     type Item = &'a str;
     fn next(&mut self) -> Option<&'a str> {
-        let is_ws = |b: u8| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ');
         let bytes = self.rest.as_bytes();
-        let start = bytes.iter().position(|&b| !is_ws(b))?;
+        let start = bytes.iter().position(|b| !b.is_ascii_whitespace())?;
         let len = bytes[start..]
             .iter()
-            .position(|&b| is_ws(b))
+            .position(u8::is_ascii_whitespace)
             .unwrap_or(bytes.len() - start);
         let class = &self.rest[start..start + len];
         self.rest = &self.rest[start + len..];

@@ -115,20 +115,23 @@
 //! weighting, link density applied to each block's score, furniture tags and landmarks left
 //! out by the walk, and cleaning in one bottom-up pass.
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 use crate::dom::{Document, ElementData, NodeData, NodeId};
-use crate::markup::{AttrNamespace, Namespace, Tag};
+use crate::markup::{AttrNamespace, Namespace, Tag, is_ascii_whitespace};
 use crate::{Arena, ParseOptions, parse_document};
 
 use super::capped_text;
 use super::markdown::{MarkdownOptions, markdown_filtered};
 use super::page_type::{self, PageType, Signals};
-use super::visible::{TextOptions, is_ascii_ws, text_of_filtered};
+use super::visible::{TextOptions, text_of_filtered};
 
 mod flags;
+mod names;
 
 use flags::Flags;
+use names::Names;
 
 /// The text of the page's main content ([`MainContent::find`]), one block (heading,
 /// paragraph, list item, table row, `<br>`-separated line) per line, each line ending in
@@ -752,7 +755,7 @@ impl<'d, 'a> Finder<'d, 'a> {
 
     /// Step 7c: the sections of a landing page outside the chosen block (and not around it):
     /// the outermost elements the walk keeps whose `class` or `id` names one
-    /// ([`LANDING_SECTION`], not [`NOT_LANDING_SECTION`]) and that hold at least
+    /// ([`Names::LANDING_SECTION`], not [`Names::NOT_LANDING_SECTION`]) and that hold at least
     /// [`LANDING_SECTION_TEXT`] characters (weighted) of text, in tree order. A service
     /// page's hero, features, FAQ and testimonials are its content (WCXB's expected texts keep
     /// them), and the block that scores best is often one of them. One pass over the page's
@@ -781,20 +784,16 @@ impl<'d, 'a> Finder<'d, 'a> {
             let past = span(n).1.max(i + 1);
             // Around a root: the next root starts inside this element.
             let around = root.is_some_and(|(from, _)| from < past);
-            let names = |patterns: &Patterns| {
-                let named = |a: &str| {
-                    self.doc
-                        .attr(n, a)
-                        .is_some_and(|v| contains_any(v, patterns))
-                };
-                named("class") || named("id")
+            let names = || {
+                let of = |a: &str| self.doc.attr(n, a).map_or(Names::default(), Names::of);
+                of("class") | of("id")
             };
             if !around
                 && self.doc.element(n).is_some()
                 && self.flags(n).contains(Flags::INCLUDED)
                 && self.info[n.index()].stats.text >= LANDING_SECTION_TEXT
-                && names(&LANDING_SECTION)
-                && !names(&NOT_LANDING_SECTION)
+                && names().any(Names::LANDING_SECTION)
+                && !names().any(Names::NOT_LANDING_SECTION)
             {
                 sections.push(n);
                 i = past;
@@ -1417,11 +1416,15 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
         // Inside the main landmark a `header` is a section's (its heading and introduction),
         // not the page's.
-        let header = !anc.intersects(Flags::IN_MAIN | Flags::IN_HEADER_WRAPPER) && a.names(&HEADER);
-        let named = a.names(&FURNITURE) || self.product && a.names(&NOT_THE_PRODUCT);
+        let header = !anc.intersects(Flags::IN_MAIN | Flags::IN_HEADER_WRAPPER)
+            && a.names().any(Names::HEADER);
+        let named = a.names().any(Names::FURNITURE)
+            || self.product && a.names().any(Names::NOT_THE_PRODUCT);
         if !(named || header)
-            || a.names(&MAYBE_CONTENT)
-            || self.discussion && a.names(&DISCUSSION) && !a.names(&NOT_DISCUSSION)
+            || a.names().any(Names::MAYBE_CONTENT)
+            || self.discussion
+                && a.names().any(Names::DISCUSSION)
+                && !a.names().any(Names::NOT_DISCUSSION)
         {
             return false;
         }
@@ -1452,7 +1455,7 @@ impl<'d, 'a> Finder<'d, 'a> {
     fn is_byline(&mut self, n: NodeId, a: &WalkAttrs<'_>) -> bool {
         let rel = a.rel == Some("author");
         let itemprop = a.itemprop.is_some_and(|v| v.contains("author"));
-        let named = a.names(&BYLINE);
+        let named = a.names().any(Names::BYLINE);
         if !(rel || itemprop || named) {
             return false;
         }
@@ -1654,12 +1657,12 @@ impl<'d, 'a> Finder<'d, 'a> {
             if v.is_empty() {
                 continue;
             }
-            let s = v;
-            let discussion_post = self.discussion && contains_any(s, &DISCUSSION);
-            if contains_any(s, &NEGATIVE) && !discussion_post {
+            let names = Names::of(v);
+            let discussion_post = self.discussion && names.any(Names::DISCUSSION);
+            if names.any(Names::NEGATIVE) && !discussion_post {
                 w -= 25.0;
             }
-            if contains_any(s, &POSITIVE) {
+            if names.any(Names::POSITIVE) {
                 w += 25.0;
             }
         }
@@ -1885,7 +1888,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         // Only now walk the children: a parent with one element child is walked once.
         let loose_text = node.children().any(|c| {
             c.as_text()
-                .is_some_and(|t| !t.trim_matches(is_ascii_ws).is_empty())
+                .is_some_and(|t| !t.trim_matches(is_ascii_whitespace).is_empty())
         });
         (!loose_text).then_some(first.node_id())
     }
@@ -2174,6 +2177,9 @@ struct WalkAttrs<'a> {
     rel: Option<&'a str>,
     itemprop: Option<&'a str>,
     itemtype: Option<&'a str>,
+    /// What [`class_names`](Self::class_names) and [`names`](Self::names) found.
+    class_names: OnceCell<Names>,
+    names: OnceCell<Names>,
 }
 
 impl<'a> WalkAttrs<'a> {
@@ -2218,7 +2224,8 @@ impl<'a> WalkAttrs<'a> {
 
     /// A panel of a tab list, an accordion or a disclosure, which the page shows when the reader
     /// opens it (its text is the page's, whether it starts open or closed): ARIA role `tabpanel`
-    /// or `region`, or a `class` naming one ([`PANEL`]) and not an overlay ([`NOT_PANEL`]).
+    /// or `region`, or a `class` naming one ([`Names::PANEL`]) and not an overlay
+    /// ([`Names::NOT_PANEL`]).
     fn is_panel(&self) -> bool {
         if self
             .role
@@ -2226,21 +2233,19 @@ impl<'a> WalkAttrs<'a> {
         {
             return true;
         }
-        self.class
-            .is_some_and(|c| contains_any(c, &PANEL) && !contains_any(c, &NOT_PANEL))
+        let names = self.class_names();
+        names.any(Names::PANEL) && !names.any(Names::NOT_PANEL)
     }
 
     /// Whether a hidden element may be a closed panel: not a modal dialog, not named an
-    /// overlay ([`NOT_PANEL`]).
+    /// overlay ([`Names::NOT_PANEL`]).
     fn may_be_panel(&self) -> bool {
         let modal =
             self.aria_modal == Some("true") || self.role.is_some_and(|r| r.trim() == "dialog");
-        let overlay = self.class.is_some_and(|c| contains_any(c, &NOT_PANEL));
+        let overlay = self.class_names().any(Names::NOT_PANEL);
         !modal && !overlay
     }
 
-    /// Whether the `class` or the `id` holds one of `patterns` (ASCII case-insensitively).
-    /// The main landmark: a `main` element, or an element with ARIA role `main`.
     /// [`visible`](Self::visible) but for the hiding classes ([`class_hides`]) and panels:
     /// what a wrapper of the main landmark must pass.
     fn visible_but_for_class(&self) -> bool {
@@ -2252,13 +2257,23 @@ impl<'a> WalkAttrs<'a> {
             || (self.aria_modal == Some("true") && self.role == Some("dialog")))
     }
 
+    /// The main landmark: a `main` element, or an element with ARIA role `main`.
     fn is_main_landmark(&self, e: &ElementData<'_>) -> bool {
         is_main_landmark(e, self.role)
     }
 
-    fn names(&self, patterns: &Patterns) -> bool {
-        self.class.is_some_and(|c| contains_any(c, patterns))
-            || self.id.is_some_and(|i| contains_any(i, patterns))
+    /// The lists of pieces the `class` names ([`Names::of`]; read once).
+    fn class_names(&self) -> Names {
+        *self
+            .class_names
+            .get_or_init(|| self.class.map_or(Names::default(), Names::of))
+    }
+
+    /// The lists of pieces the `class` or the `id` names (read once).
+    fn names(&self) -> Names {
+        *self
+            .names
+            .get_or_init(|| self.class_names() | self.id.map_or(Names::default(), Names::of))
     }
 
     /// A segment of a page streamed by React's server rendering: the content of a suspended
@@ -2280,80 +2295,9 @@ impl<'a> WalkAttrs<'a> {
     }
 }
 
-/// Step 7c: `class`/`id` pieces that name a section of a landing page ...
-const LANDING_SECTION: Patterns = Patterns::new(&["hero", "feature", "faq", "testimonial"]);
-/// ... but not a list of featured items (posts, products).
-const NOT_LANDING_SECTION: Patterns = Patterns::new(&["featured"]);
 /// Step 7c: the least text (weighted characters) of a landing page's section that joins
 /// the block.
 const LANDING_SECTION_TEXT: f32 = 200.0;
-/// Furniture on a page that says it is a product: its customers' reviews, and its
-/// carousels (other products, or its own pictures).
-const NOT_THE_PRODUCT: Patterns = Patterns::new(&["review", "carousel"]);
-/// Furniture outside the main landmark ([`Flags::IN_MAIN`]).
-const HEADER: Patterns = Patterns::new(&["header"]);
-/// `class`/`id` pieces that name page furniture (matched anywhere, ASCII case-insensitively).
-const FURNITURE: Patterns = Patterns::new(&[
-    "-ad-",
-    "ai2html",
-    "banner",
-    "breadcrumb",
-    "combx",
-    "comment",
-    "community",
-    "consent",
-    "cookie",
-    "cover-wrap",
-    "disqus",
-    "extra",
-    "footer",
-    "gdpr",
-    "legends",
-    "menu",
-    "related",
-    "remark",
-    "replies",
-    "rss",
-    "shoutbox",
-    "sidebar",
-    "skyscraper",
-    "social",
-    "sponsor",
-    "supplemental",
-    "ad-break",
-    "agegate",
-    "pagination",
-    "pager",
-    "popup",
-    "yom-remote",
-    "signature",
-    "user-info",
-    "userinfo",
-    "user-details",
-    "usercard",
-    "user-card",
-    "votecell",
-    "vote-count",
-    // What else to read or buy.
-    "recommend",
-    "upsell",
-    "cross-sell",
-    "crosssell",
-    "also-bought",
-    "also-viewed",
-    "similar",
-    "recently-viewed",
-    "recentlyviewed",
-    // The author's card below an article.
-    "author-bio",
-    "author_bio",
-    "authorbio",
-    "about-author",
-    "about_author",
-    "author-box",
-    "author_box",
-    "saboxplugin",
-]);
 
 /// The length (characters, white space runs as one space) from which a block that repeats
 /// one before it is left out (step 10): 40 or more.
@@ -2416,41 +2360,6 @@ fn hash_of(text: &[u8]) -> u64 {
     BuildHasherDefault::<DefaultHasher>::default().hash_one(text)
 }
 
-/// Pieces of [`FURNITURE`] that are content on a discussion page (its posts and replies).
-const DISCUSSION: Patterns = Patterns::new(&["comment", "replies", "remark", "community"]);
-/// Pieces that stay furniture there all the same.
-const NOT_DISCUSSION: Patterns = Patterns::new(&[
-    "sidebar",
-    "footer",
-    "header",
-    "menu",
-    "related",
-    "social",
-    "sponsor",
-    "breadcrumb",
-    "banner",
-    "pagination",
-    "pager",
-    "popup",
-    "-ad-",
-]);
-
-/// `class` pieces of a tab, accordion or disclosure panel ([`WalkAttrs::is_panel`]).
-const PANEL: Patterns = Patterns::new(&[
-    "accordion",
-    "faq",
-    "answer",
-    "tab-content",
-    "tab-pane",
-    "tabpanel",
-    "collapse",
-    "expand",
-]);
-/// Pieces of overlays that share [`PANEL`]'s words (a collapsing menu, a cart drawer).
-const NOT_PANEL: Patterns = Patterns::new(&[
-    "modal", "dialog", "menu", "cart", "drawer", "popup", "overlay", "search", "nav",
-]);
-
 /// Classes (whole, ASCII case-insensitive) that hide an element in the CSS frameworks most
 /// pages use: text for screen readers only (`sr-only`, `visually-hidden`,
 /// `screen-reader-text`, …) and hidden utilities (`hidden`, `d-none`, …).
@@ -2484,58 +2393,6 @@ fn class_hides(class: &str) -> bool {
     hides && !shown
 }
 
-/// Pieces that keep an element whose name also matches [`FURNITURE`].
-const MAYBE_CONTENT: Patterns = Patterns::new(&[
-    "and", "article", "body", "column", "content", "main", "mathjax", "shadow",
-]);
-
-/// Pieces that add 25 to a container's score.
-const POSITIVE: Patterns = Patterns::new(&[
-    "article",
-    "body",
-    "content",
-    "entry",
-    "hentry",
-    "h-entry",
-    "main",
-    "page",
-    "pagination",
-    "post",
-    "text",
-    "blog",
-    "story",
-]);
-
-/// Pieces that take 25 from it.
-const NEGATIVE: Patterns = Patterns::new(&[
-    "-ad-",
-    "banner",
-    "combx",
-    "comment",
-    "com-",
-    "contact",
-    "footer",
-    "gdpr",
-    "masthead",
-    "media",
-    "meta",
-    "outbrain",
-    "promo",
-    "related",
-    "scroll",
-    "share",
-    "shoutbox",
-    "sidebar",
-    "skyscraper",
-    "sponsor",
-    "shopping",
-    "tags",
-    "widget",
-]);
-
-/// Pieces of a byline's `class`/`id`.
-const BYLINE: Patterns = Patterns::new(&["byline", "author", "dateline", "writtenby", "p-author"]);
-
 /// How much a link's text counts as link text: a link to a fragment of the page (a table of
 /// contents, footnotes) 0.3, any other 1.
 fn link_weight(doc: &Document<'_>, n: NodeId) -> f32 {
@@ -2552,40 +2409,6 @@ fn is_copyright_notice(text: &str) -> bool {
     let t = text.trim_start_matches(|c: char| c.is_whitespace());
     let head: String = t.chars().take(10).collect::<String>().to_lowercase();
     head.starts_with('©') || head.starts_with("copyright") || head.starts_with("(c) ")
-}
-
-/// A list of `class`/`id` pieces (ASCII, lower case, two bytes or more) with the set of the
-/// byte pairs they start with.
-struct Patterns {
-    list: &'static [&'static str],
-    /// Bit `second` of `pairs[first]`: some piece starts with the bytes `first`, `second`.
-    pairs: [u128; 128],
-    /// Bit `i` of `starts[first]`: `list[i]` starts with the byte `first` (at most 64 pieces).
-    starts: [u64; 128],
-}
-
-impl Patterns {
-    const fn new(list: &'static [&'static str]) -> Patterns {
-        assert!(list.len() <= 64, "at most 64 pieces");
-        let mut pairs = [0u128; 128];
-        let mut starts = [0u64; 128];
-        let mut i = 0;
-        while i < list.len() {
-            let b = list[i].as_bytes();
-            assert!(
-                b.len() >= 2 && b[0] < 0x80 && b[1] < 0x80,
-                "two ASCII bytes or more"
-            );
-            pairs[b[0] as usize] |= 1 << b[1];
-            starts[b[0] as usize] |= 1 << i;
-            i += 1;
-        }
-        Patterns {
-            list,
-            pairs,
-            starts,
-        }
-    }
 }
 
 /// Whether the subtree of `n` holds `min` bytes of text (without its edges' white space)
@@ -2610,37 +2433,10 @@ fn holds_prose(doc: &Document<'_>, n: NodeId, min: usize) -> bool {
     false
 }
 
-/// Whether any of `patterns` occurs in `s`, ASCII case-insensitively: one pass over `s`, the
-/// patterns tried only where the two bytes there start one.
 /// Whether a microdata `itemtype` names one of the schema.org `types`
 /// ([`page_type::item_type_names`]).
 fn is_item_of(itemtype: Option<&str>, types: &[&str]) -> bool {
     itemtype.is_some_and(|t| page_type::item_type_names(t).any(|name| types.contains(&name)))
-}
-
-fn contains_any(s: &str, patterns: &Patterns) -> bool {
-    let b = s.as_bytes();
-    b.windows(2).enumerate().any(|(i, w)| {
-        let (x, y) = (w[0].to_ascii_lowercase(), w[1].to_ascii_lowercase());
-        if x >= 0x80 || y >= 0x80 || patterns.pairs[usize::from(x)] & (1 << y) == 0 {
-            return false;
-        }
-        // Only the pieces that start with this byte.
-        let mut bits = patterns.starts[usize::from(x)];
-        while bits != 0 {
-            let p = patterns.list[bits.trailing_zeros() as usize].as_bytes();
-            bits &= bits - 1;
-            if b.len() - i >= p.len()
-                && b[i..i + p.len()]
-                    .iter()
-                    .zip(p)
-                    .all(|(x, y)| x.to_ascii_lowercase() == *y)
-            {
-                return true;
-            }
-        }
-        false
-    })
 }
 
 /// Whether `e` is a main landmark: a `main` element or role `main` (its `role` attribute).
@@ -2656,7 +2452,7 @@ fn content_hidden_by_style(doc: &Document<'_>, n: NodeId, scripting: bool) -> bo
     let mut hidden = false;
     for c in doc.children(n) {
         match doc.data(c) {
-            NodeData::Text(t) if !t.trim_matches(is_ascii_ws).is_empty() => return false,
+            NodeData::Text(t) if !t.trim_matches(is_ascii_whitespace).is_empty() => return false,
             NodeData::Element(e) => {
                 if kind_of(doc, c, scripting) == Kind::Skip {
                     continue;
@@ -2724,12 +2520,12 @@ fn style_hides(style: &str) -> bool {
         let Some((name, value)) = decl.split_once(':') else {
             return false;
         };
-        let name = name.trim_matches(is_ascii_ws);
-        let value = value.trim_matches(is_ascii_ws);
+        let name = name.trim_matches(is_ascii_whitespace);
+        let value = value.trim_matches(is_ascii_whitespace);
         let value = value
             .strip_suffix("!important")
             .unwrap_or(value)
-            .trim_matches(is_ascii_ws);
+            .trim_matches(is_ascii_whitespace);
         name.eq_ignore_ascii_case("display") && value.eq_ignore_ascii_case("none")
     })
 }
@@ -2773,7 +2569,7 @@ fn text_weight(s: &str) -> (f32, u32) {
     let (mut chars, mut runs, mut commas, mut high) = (0u32, 0u32, 0u32, 0u8);
     let mut prev_ws = true;
     for &b in s.as_bytes() {
-        let ws = matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0C');
+        let ws = b.is_ascii_whitespace();
         let starts = (b as i8) >= -64;
         chars += u32::from(!ws & starts);
         runs += u32::from(!prev_ws & ws);

@@ -3,9 +3,9 @@
 
 use super::flat_tree::{Children, FlatTree};
 use crate::dom::{Document, NodeData, NodeId};
-use crate::markup::{Namespace, Tag};
+use crate::markup::{Namespace, Tag, is_ascii_whitespace};
 
-use super::visible::{Display, display, display_as, is_ascii_ws};
+use super::visible::{Display, display, display_as};
 
 /// What [`markdown`] writes besides the text and its structure.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -359,7 +359,7 @@ impl Writer {
                 }
                 let start = if ordered {
                     e.attr("start")
-                        .and_then(|s| s.trim_matches(is_ascii_ws).parse::<u64>().ok())
+                        .and_then(|s| s.trim_matches(is_ascii_whitespace).parse::<u64>().ok())
                         .unwrap_or(1)
                         .min(999_999_999)
                 } else {
@@ -581,7 +581,7 @@ impl Writer {
             self.code.push_str(s);
             return;
         }
-        for (i, word) in s.split(is_ascii_ws).enumerate() {
+        for (i, word) in s.split(is_ascii_whitespace).enumerate() {
             if i > 0 {
                 self.pending_space = true;
             }
@@ -839,7 +839,7 @@ fn longest_run(s: &str, c: char) -> usize {
 /// percent-encoded.
 fn destination(href: &str) -> String {
     let mut out = String::new();
-    for c in href.trim_matches(is_ascii_ws).chars() {
+    for c in href.trim_matches(is_ascii_whitespace).chars() {
         match c {
             ' ' | '(' | ')' | '<' | '>' | '\\' | '\u{0}'..='\u{1f}' | '\u{7f}' => {
                 out.push_str(&format!("%{:02X}", c as u32));
@@ -851,7 +851,7 @@ fn destination(href: &str) -> String {
 }
 
 fn is_javascript(href: &str) -> bool {
-    href.trim_matches(is_ascii_ws)
+    href.trim_matches(is_ascii_whitespace)
         .get(..11)
         .is_some_and(|s| s.eq_ignore_ascii_case("javascript:"))
 }

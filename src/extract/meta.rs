@@ -30,10 +30,9 @@
 use url::Url;
 
 use super::json::Json;
-use super::visible::is_ascii_ws;
 use super::{capped_text, collapse_ascii_whitespace};
 use crate::dom::{Document, NodeData, NodeId};
-use crate::markup::{Namespace, Tag};
+use crate::markup::{Namespace, Tag, is_ascii_whitespace};
 
 /// A page's metadata (see the module documentation for where each field comes from).
 ///
@@ -217,7 +216,7 @@ impl Ranked {
         let v = if text {
             collapse_ascii_whitespace(value)
         } else {
-            value.trim_matches(is_ascii_ws).to_owned()
+            value.trim_matches(is_ascii_whitespace).to_owned()
         };
         if v.is_empty() {
             return;
@@ -268,7 +267,7 @@ impl Collector {
                 ),
                 Tag::Link => {
                     let canonical = e.attr("rel").is_some_and(|rel| {
-                        rel.split(is_ascii_ws)
+                        rel.split(is_ascii_whitespace)
                             .any(|t| t.eq_ignore_ascii_case("canonical"))
                     });
                     if canonical && let Some(href) = e.attr("href") {
@@ -277,7 +276,7 @@ impl Collector {
                 }
                 Tag::Script => {
                     let ld = e.attr("type").is_some_and(|t| {
-                        t.trim_matches(is_ascii_ws)
+                        t.trim_matches(is_ascii_whitespace)
                             .eq_ignore_ascii_case("application/ld+json")
                     });
                     if ld && let Some(json) = Json::parse(&doc.text_content(n)) {
@@ -311,7 +310,7 @@ impl Collector {
         let lang = super::lang(doc).or_else(|| {
             self.language.get().and_then(|l| {
                 l.split(',')
-                    .map(|t| t.trim_matches(is_ascii_ws))
+                    .map(|t| t.trim_matches(is_ascii_whitespace))
                     .find(|t| !t.is_empty())
                     .map(str::to_owned)
             })
@@ -359,7 +358,7 @@ impl Collector {
             }
         }
         for key in [name, property, itemprop].into_iter().flatten() {
-            let key = key.trim_matches(is_ascii_ws).to_ascii_lowercase();
+            let key = key.trim_matches(is_ascii_whitespace).to_ascii_lowercase();
             self.keyed(&key, content);
         }
     }
@@ -369,7 +368,7 @@ impl Collector {
             "description" => self.description.offer(0, content, true),
             "robots" => {
                 for d in content.split(',') {
-                    let d = d.trim_matches(is_ascii_ws).to_ascii_lowercase();
+                    let d = d.trim_matches(is_ascii_whitespace).to_ascii_lowercase();
                     if d.is_empty() {
                         continue;
                     }
@@ -501,10 +500,9 @@ fn in_article(doc: &Document<'_>, n: NodeId) -> bool {
 /// parse.
 pub fn parse_refresh(input: &str) -> Option<Refresh> {
     let s = input.as_bytes();
-    let ws = |b: u8| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ');
     let mut i = 0;
     let skip_ws = |i: &mut usize| {
-        while *i < s.len() && ws(s[*i]) {
+        while *i < s.len() && s[*i].is_ascii_whitespace() {
             *i += 1;
         }
     };
@@ -531,7 +529,7 @@ pub fn parse_refresh(input: &str) -> Option<Refresh> {
         i += 1;
     }
     if i < s.len() {
-        if !(s[i] == b';' || s[i] == b',' || ws(s[i])) {
+        if !(s[i] == b';' || s[i] == b',' || s[i].is_ascii_whitespace()) {
             return None;
         }
         skip_ws(&mut i);

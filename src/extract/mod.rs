@@ -48,6 +48,7 @@ mod visible;
 #[cfg(feature = "links")]
 use crate::markup::Namespace;
 use crate::markup::Tag;
+use crate::markup::is_ascii_whitespace;
 #[cfg(feature = "language")]
 pub use language::{LANGUAGE_SAMPLE, Language, language};
 pub use main_content::{MainContent, main_text, with_main_content};
@@ -56,7 +57,6 @@ pub use markdown::{MarkdownOptions, markdown};
 pub use meta::meta_resolved;
 pub use meta::{Meta, Refresh, Robots, Social, meta, parse_refresh};
 pub use page_type::PageType;
-use visible::is_ascii_ws;
 pub use visible::{TextOptions, visible_text, visible_text_of, visible_text_with};
 
 /// `document.title` (HTML Standard 3.1.4): the text of the first HTML `title` element in tree
@@ -82,7 +82,7 @@ pub fn lang(doc: &Document<'_>) -> Option<String> {
             .find(|a| a.ns() == crate::markup::AttrNamespace::Xml && a.name == "lang")
             .map(|a| a.value)
     })?;
-    let v = value.trim_matches(is_ascii_ws);
+    let v = value.trim_matches(is_ascii_whitespace);
     (!v.is_empty()).then(|| v.to_owned())
 }
 
@@ -294,7 +294,7 @@ fn link_values<'a>(
 /// Strips leading and trailing ASCII white space and replaces each run inside by one space
 /// (the Infra standard's "strip and collapse ASCII whitespace").
 pub fn collapse_ascii_whitespace(s: &str) -> String {
-    s.split(is_ascii_ws)
+    s.split(is_ascii_whitespace)
         .filter(|w| !w.is_empty())
         .collect::<Vec<_>>()
         .join(" ")

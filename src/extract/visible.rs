@@ -3,8 +3,7 @@
 
 use super::flat_tree::{Children, FlatTree};
 use crate::dom::{Document, ElementData, NodeData, NodeId};
-use crate::markup::{Namespace, Tag};
-use crate::tree_builder::is_ws;
+use crate::markup::{Namespace, Tag, is_ascii_whitespace};
 
 /// What [`visible_text_with`] writes besides the text.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -344,7 +343,7 @@ fn open<'a>(
         && html
         && e.tag == Tag::A
         && e.attr("href").is_some_and(|h| {
-            let h = h.trim_matches(is_ascii_ws);
+            let h = h.trim_matches(is_ascii_whitespace);
             !h.is_empty()
                 && !h.starts_with('#')
                 && !h
@@ -365,7 +364,10 @@ fn open<'a>(
 
 fn close(doc: &Document<'_>, o: &Open, t: &mut TextBuilder) {
     if let Some(a) = o.url {
-        let href = doc.attr(a, "href").unwrap_or("").trim_matches(is_ascii_ws);
+        let href = doc
+            .attr(a, "href")
+            .unwrap_or("")
+            .trim_matches(is_ascii_whitespace);
         if !t.line_ends_with(href) {
             t.pending_space = true;
             t.push("(", false);
@@ -430,7 +432,7 @@ impl TextBuilder {
         let bytes = s.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
-            if is_ws(bytes[i]) {
+            if bytes[i].is_ascii_whitespace() {
                 self.pending_space = true;
                 i = ws_end(bytes, i + 1);
                 continue;
@@ -450,7 +452,7 @@ impl TextBuilder {
     fn break_line(&mut self) {
         // No-break spaces at a line's ends are space to a reader too; a line with
         // preformatted text keeps its indentation.
-        let space = |c: char| c == '\u{a0}' || is_ascii_ws(c);
+        let space = |c: char| c == '\u{a0}' || is_ascii_whitespace(c);
         let line = if self.line_pre {
             self.line.trim_end_matches(space)
         } else {
@@ -465,10 +467,6 @@ impl TextBuilder {
         self.pending_tabs = 0;
         self.line_pre = false;
     }
-}
-
-pub(crate) fn is_ascii_ws(c: char) -> bool {
-    matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' ')
 }
 
 /// The high bit of each byte of `x` that is ASCII white space (tab, line feed, form feed,
@@ -499,7 +497,7 @@ fn ws_end(bytes: &[u8], mut i: usize) -> usize {
         }
         i += 8;
     }
-    while i < bytes.len() && is_ws(bytes[i]) {
+    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
         i += 1;
     }
     i
@@ -546,8 +544,8 @@ fn run_end(bytes: &[u8], mut i: usize) -> usize {
             i += 8;
         };
         match bytes[at] {
-            b' ' if bytes.get(at + 1).is_some_and(|&b| !is_ws(b)) => {}
-            b if is_ws(b) => return at,
+            b' ' if bytes.get(at + 1).is_some_and(|b| !b.is_ascii_whitespace()) => {}
+            b if b.is_ascii_whitespace() => return at,
             // Another C0 control, or a single space between two words.
             _ => {}
         }
@@ -562,7 +560,7 @@ mod tests {
     /// Words pushed one by one with a pending space between them (what `push` did before it
     /// copied runs of words at once), for comparison.
     fn push_word_by_word(t: &mut TextBuilder, s: &str) {
-        for (i, word) in s.split(is_ascii_ws).enumerate() {
+        for (i, word) in s.split(is_ascii_whitespace).enumerate() {
             if i > 0 {
                 t.pending_space = true;
             }
@@ -576,18 +574,18 @@ mod tests {
     #[test]
     fn white_space_and_word_runs_end_where_the_byte_loops_end_them() {
         let naive = |bytes: &[u8], mut i: usize| {
-            while i < bytes.len() && is_ws(bytes[i]) {
+            while i < bytes.len() && bytes[i].is_ascii_whitespace() {
                 i += 1;
             }
             i
         };
         // The words joined by single spaces, word by word.
         let naive_run_end = |bytes: &[u8], mut i: usize| loop {
-            while i < bytes.len() && !is_ws(bytes[i]) {
+            while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
                 i += 1;
             }
             match bytes.get(i..i + 2) {
-                Some([b' ', next]) if !is_ws(*next) => i += 1,
+                Some([b' ', next]) if !next.is_ascii_whitespace() => i += 1,
                 _ => break i,
             }
         };

@@ -3,6 +3,8 @@
 //! crate; the tokenizer, the tree builder, the DOM, the serialisers, the selectors and the
 //! extraction all name things with it.
 //!
+//! - `ascii_whitespace.rs`: `is_ascii_whitespace`, the Infra Standard's white space as a
+//!   `str` pattern.
 //! - `tag.rs`: [`Tag`], the known tag names as small integers, and the named tag sets the
 //!   rules share (`TagSet`, e.g. the head content, the table structure).
 //! - `custom_element.rs`: the valid custom element name rule.
@@ -14,6 +16,7 @@
 //! - `span.rs`: [`NodeSpan`] and [`AttrSpan`], where a node and an attribute came from in the
 //!   source.
 
+mod ascii_whitespace;
 mod attr;
 mod custom_element;
 mod namespace;
@@ -22,6 +25,7 @@ mod shadow_root;
 mod span;
 mod tag;
 
+pub(crate) use ascii_whitespace::is_ascii_whitespace;
 pub use attr::Attr;
 pub(crate) use custom_element::{is_valid_custom_element_name, may_be_custom_element_name};
 pub use namespace::{AttrNamespace, Namespace};

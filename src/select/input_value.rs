@@ -11,6 +11,8 @@
 
 use std::cmp::Ordering;
 
+use crate::markup::is_ascii_whitespace;
+
 /// The `type` states whose value is a number for range and step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum NumericType {
@@ -190,7 +192,7 @@ pub(crate) fn constraints(
 /// parser accepts a little more than the "valid URL string" syntax (`http://a/b c` parses,
 /// the space percent-encoded).
 pub(crate) fn url_mismatch(value: &str) -> bool {
-    let v = value.trim_matches(['\t', '\n', '\x0C', '\r', ' ']);
+    let v = value.trim_matches(is_ascii_whitespace);
     !v.is_empty() && url::Url::parse(v).is_err()
 }
 
@@ -292,9 +294,7 @@ fn is_valid_float(v: &str) -> bool {
 /// digits is left out); `None` for an error (no digits, or a value too large for a double).
 /// Kept as a decimal (the first 30 significant digits).
 fn parse_float(s: &str) -> Option<Decimal> {
-    let b = s
-        .trim_start_matches(['\t', '\n', '\x0C', '\r', ' '])
-        .as_bytes();
+    let b = s.trim_start_matches(is_ascii_whitespace).as_bytes();
     let mut i = 0;
     let negative = match b.first() {
         Some(b'-') => {

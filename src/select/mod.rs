@@ -136,7 +136,7 @@ use selectors::matching::{
 use selectors::parser::{Component, ParseRelative, SelectorList};
 
 use crate::dom::{Document, ElementData, NodeData, NodeId, NodeRef};
-use crate::markup::{Namespace, QuirksMode};
+use crate::markup::{Namespace, QuirksMode, is_ascii_whitespace};
 
 pub use error::SelectorError;
 
@@ -223,7 +223,7 @@ impl Key {
                 .attr("id")
                 .is_some_and(|v| case.eq(v.as_bytes(), id.as_str().as_bytes())),
             Key::Class(class) => e.attr("class").is_some_and(|v| {
-                v.split(['\t', '\n', '\x0C', '\r', ' '])
+                v.split(is_ascii_whitespace)
                     .any(|c| case.eq(c.as_bytes(), class.as_str().as_bytes()))
             }),
             Key::Any => true,

@@ -11,7 +11,9 @@ use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 
 use crate::dom::{NodeId, NodeRef};
-use crate::markup::{AttrNamespace, Namespace, Tag, is_valid_custom_element_name};
+use crate::markup::{
+    AttrNamespace, Namespace, Tag, is_ascii_whitespace, is_valid_custom_element_name,
+};
 
 use super::ancestry::Known;
 use super::input_value::{self, NumericType};
@@ -401,7 +403,7 @@ fn option_select<'d, 'a>(option: NodeRef<'d, 'a>, cache: &TreeCache) -> Option<N
 
 /// The rules for parsing non-negative integers (2.3.4.1) on `value`.
 fn parse_non_negative_integer(value: &str) -> Option<u64> {
-    let s = value.trim_start_matches(['\t', '\n', '\x0C', '\r', ' ']);
+    let s = value.trim_start_matches(is_ascii_whitespace);
     let (negative, s) = match s.as_bytes().first() {
         Some(b'-') => (true, &s[1..]),
         Some(b'+') => (false, &s[1..]),
@@ -786,14 +788,14 @@ fn email_mismatch(e: NodeRef<'_, '_>) -> bool {
         return false;
     }
     let value = input_value(e);
-    let value = value.trim_matches(['\t', '\n', '\x0C', '\r', ' ']);
+    let value = value.trim_matches(is_ascii_whitespace);
     if value.is_empty() {
         return false;
     }
     if has_attr(e, "multiple") {
         value
             .split(',')
-            .any(|item| !is_valid_email(item.trim_matches(['\t', '\n', '\x0C', '\r', ' '])))
+            .any(|item| !is_valid_email(item.trim_matches(is_ascii_whitespace)))
     } else {
         !is_valid_email(value)
     }
@@ -913,8 +915,8 @@ fn pragma_candidate<'a>(meta: NodeRef<'_, 'a>) -> Option<&'a str> {
         return None;
     }
     let candidate = content
-        .trim_start_matches(['\t', '\n', '\x0C', '\r', ' '])
-        .split(['\t', '\n', '\x0C', '\r', ' '])
+        .trim_start_matches(is_ascii_whitespace)
+        .split(is_ascii_whitespace)
         .next()?;
     (!candidate.is_empty()).then_some(candidate)
 }
