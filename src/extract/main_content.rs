@@ -2488,7 +2488,9 @@ fn has_word(s: &str, word: &str) -> bool {
     }
     (0..=b.len() - w.len()).any(|at| {
         let end = at + w.len();
-        b[at..end] == *w
+        // The first byte alone first: comparing the slices calls `memcmp`.
+        b[at] == w[0]
+            && b[at..end] == *w
             && (at == 0 || !b[at - 1].is_ascii_alphanumeric())
             && (end == b.len() || !b[end].is_ascii_alphanumeric())
     })
