@@ -530,6 +530,9 @@ struct Finder<'d, 'a> {
     /// Per node: the landmark's content hidden until the page's scripts run
     /// ([`Finder::mark_main_landmarks`]).
     unveiled: Vec<bool>,
+    /// Per element: the lists of pieces its `class` and its `id` name, once read (each value
+    /// is read once per page, however many walks and scores ask).
+    names: Vec<Option<(Names, Names)>>,
 }
 
 fn find(doc: &Document<'_>) -> MainContent {
@@ -557,6 +560,7 @@ fn find(doc: &Document<'_>) -> MainContent {
         holds_main: Vec::new(),
         landmarks: Vec::new(),
         unveiled: Vec::new(),
+        names: vec![None; doc.len()],
     };
     f.mark_main_landmarks();
     let signals = Signals::of(doc);
@@ -1271,6 +1275,9 @@ impl<'d, 'a> Finder<'d, 'a> {
                     let kind = kind_of(doc, n, self.scripting);
                     self.kinds[n.index()] = kind;
                     let attrs = WalkAttrs::of(e);
+                    if let Some((class, id)) = self.names[n.index()] {
+                        attrs.know_names(class, id);
+                    }
                     main_landmark = attrs.is_main_landmark(e);
                     // An element around the main landmark is not furniture, nor hidden by
                     // its class: a page hidden until its scripts run, an `aside` left open.
@@ -1315,6 +1322,11 @@ impl<'d, 'a> Finder<'d, 'a> {
                             || s.strip_furniture && self.is_furniture(n, kind, &mut anc, &attrs))
                     {
                         keep = false;
+                    }
+                    if let (Some(&class), Some(&id)) =
+                        (attrs.class_names.get(), attrs.id_names.get())
+                    {
+                        self.names[n.index()] = Some((class, id));
                     }
                     keep
                 }
@@ -1652,12 +1664,15 @@ impl<'d, 'a> Finder<'d, 'a> {
             return 0.0;
         }
         let e = self.doc.element(n).expect("an element");
+        let (class, id) = *self.names[n.index()].get_or_insert_with(|| {
+            let of = |a: &str| e.attr(a).map_or(Names::default(), Names::of);
+            (of("class"), of("id"))
+        });
         let mut w = 0.0;
-        for v in [e.attr("class"), e.attr("id")].into_iter().flatten() {
-            if v.is_empty() {
+        for (v, names) in [(e.attr("class"), class), (e.attr("id"), id)] {
+            if v.is_none_or(str::is_empty) {
                 continue;
             }
-            let names = Names::of(v);
             let discussion_post = self.discussion && names.any(Names::DISCUSSION);
             if names.any(Names::NEGATIVE) && !discussion_post {
                 w -= 25.0;
@@ -2177,9 +2192,10 @@ struct WalkAttrs<'a> {
     rel: Option<&'a str>,
     itemprop: Option<&'a str>,
     itemtype: Option<&'a str>,
-    /// What [`class_names`](Self::class_names) and [`names`](Self::names) found.
+    /// The lists of pieces the `class` and the `id` name, once read
+    /// ([`class_names`](Self::class_names), [`names`](Self::names)).
     class_names: OnceCell<Names>,
-    names: OnceCell<Names>,
+    id_names: OnceCell<Names>,
 }
 
 impl<'a> WalkAttrs<'a> {
@@ -2269,11 +2285,18 @@ impl<'a> WalkAttrs<'a> {
             .get_or_init(|| self.class.map_or(Names::default(), Names::of))
     }
 
-    /// The lists of pieces the `class` or the `id` names (read once).
+    /// The lists of pieces the `class` or the `id` names (each read once).
     fn names(&self) -> Names {
-        *self
-            .names
-            .get_or_init(|| self.class_names() | self.id.map_or(Names::default(), Names::of))
+        self.class_names()
+            | *self
+                .id_names
+                .get_or_init(|| self.id.map_or(Names::default(), Names::of))
+    }
+
+    /// Takes what the `class` and the `id` name as known (read by an earlier walk).
+    fn know_names(&self, class: Names, id: Names) {
+        let _ = self.class_names.set(class);
+        let _ = self.id_names.set(id);
     }
 
     /// A segment of a page streamed by React's server rendering: the content of a suspended
