@@ -10,7 +10,7 @@
 //! the element's namespace.
 
 macro_rules! tags {
-    ($($variant:ident => $name:literal [$($byte:literal),*],)*) => {
+    ($($variant:ident => $name:literal,)*) => {
         /// A tag name the tree construction rules, the extraction or the selectors mention, or
         /// [`Tag::Other`].
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -28,7 +28,10 @@ macro_rules! tags {
         pub const TAG_COUNT: usize = [$($name,)*].len() + 1;
 
         /// The names of the tags after [`Tag::Other`], in declaration order.
-        static NAMES: [&str; TAG_COUNT - 1] = [$($name,)*];
+        const NAME_LIST: [&str; TAG_COUNT - 1] = [$($name,)*];
+
+        /// [`NAME_LIST`] in one place of memory (what [`Tag::static_name`] lends).
+        static NAMES: [&str; TAG_COUNT - 1] = NAME_LIST;
 
         /// The names of the tags after [`Tag::Other`] (for tests that go through every tag).
         #[cfg(test)]
@@ -46,155 +49,261 @@ macro_rules! tags {
             }
 
             /// The tag for a lower-case tag name (or SVG's lower-cased `foreignobject`).
+            ///
+            /// One probe of a perfect hash table ([`NAME_SLOTS`]) on the name's [`NameKey`]
+            /// and one comparison of keys, instead of a switch on the length and then on one
+            /// byte at a time (whose jump tables the processor mispredicted).
             pub const fn from_name(name: &str) -> Tag {
-                // Byte patterns, not string patterns: the match becomes a switch on the length
-                // and then on one byte at a time, instead of a string comparison per name.
-                match name.as_bytes() {
-                    $([$($byte),*] => Tag::$variant,)*
-                    _ => Tag::Other,
+                let Some(key) = NameKey::of(name.as_bytes()) else {
+                    return Tag::Other;
+                };
+                let tag = NAME_SLOTS[key.slot()];
+                if key.equals(&NAME_KEYS[tag as usize]) {
+                    tag
+                } else {
+                    Tag::Other
                 }
             }
+
+            /// The tags after [`Tag::Other`], in declaration order.
+            const ALL: [Tag; TAG_COUNT - 1] = [$(Tag::$variant,)*];
         }
     };
 }
 
 tags! {
-    A => "a" [b'a'],
-    Address => "address" [b'a', b'd', b'd', b'r', b'e', b's', b's'],
-    AnnotationXml => "annotation-xml" [b'a', b'n', b'n', b'o', b't', b'a', b't', b'i', b'o', b'n', b'-', b'x', b'm', b'l'],
-    Applet => "applet" [b'a', b'p', b'p', b'l', b'e', b't'],
-    Area => "area" [b'a', b'r', b'e', b'a'],
-    Article => "article" [b'a', b'r', b't', b'i', b'c', b'l', b'e'],
-    Aside => "aside" [b'a', b's', b'i', b'd', b'e'],
-    Audio => "audio" [b'a', b'u', b'd', b'i', b'o'],
-    B => "b" [b'b'],
-    Base => "base" [b'b', b'a', b's', b'e'],
-    Basefont => "basefont" [b'b', b'a', b's', b'e', b'f', b'o', b'n', b't'],
-    Bgsound => "bgsound" [b'b', b'g', b's', b'o', b'u', b'n', b'd'],
-    Big => "big" [b'b', b'i', b'g'],
-    Blockquote => "blockquote" [b'b', b'l', b'o', b'c', b'k', b'q', b'u', b'o', b't', b'e'],
-    Body => "body" [b'b', b'o', b'd', b'y'],
-    Br => "br" [b'b', b'r'],
-    Button => "button" [b'b', b'u', b't', b't', b'o', b'n'],
-    Canvas => "canvas" [b'c', b'a', b'n', b'v', b'a', b's'],
-    Caption => "caption" [b'c', b'a', b'p', b't', b'i', b'o', b'n'],
-    Center => "center" [b'c', b'e', b'n', b't', b'e', b'r'],
-    Code => "code" [b'c', b'o', b'd', b'e'],
-    Col => "col" [b'c', b'o', b'l'],
-    Colgroup => "colgroup" [b'c', b'o', b'l', b'g', b'r', b'o', b'u', b'p'],
-    Datalist => "datalist" [b'd', b'a', b't', b'a', b'l', b'i', b's', b't'],
-    Dd => "dd" [b'd', b'd'],
-    Desc => "desc" [b'd', b'e', b's', b'c'],
-    Details => "details" [b'd', b'e', b't', b'a', b'i', b'l', b's'],
-    Dialog => "dialog" [b'd', b'i', b'a', b'l', b'o', b'g'],
-    Dir => "dir" [b'd', b'i', b'r'],
-    Div => "div" [b'd', b'i', b'v'],
-    Dl => "dl" [b'd', b'l'],
-    Dt => "dt" [b'd', b't'],
-    Em => "em" [b'e', b'm'],
-    Embed => "embed" [b'e', b'm', b'b', b'e', b'd'],
-    Fieldset => "fieldset" [b'f', b'i', b'e', b'l', b'd', b's', b'e', b't'],
-    Figcaption => "figcaption" [b'f', b'i', b'g', b'c', b'a', b'p', b't', b'i', b'o', b'n'],
-    Figure => "figure" [b'f', b'i', b'g', b'u', b'r', b'e'],
-    Font => "font" [b'f', b'o', b'n', b't'],
-    Footer => "footer" [b'f', b'o', b'o', b't', b'e', b'r'],
-    ForeignObject => "foreignobject" [b'f', b'o', b'r', b'e', b'i', b'g', b'n', b'o', b'b', b'j', b'e', b'c', b't'],
-    Form => "form" [b'f', b'o', b'r', b'm'],
-    Frame => "frame" [b'f', b'r', b'a', b'm', b'e'],
-    Frameset => "frameset" [b'f', b'r', b'a', b'm', b'e', b's', b'e', b't'],
-    H1 => "h1" [b'h', b'1'],
-    H2 => "h2" [b'h', b'2'],
-    H3 => "h3" [b'h', b'3'],
-    H4 => "h4" [b'h', b'4'],
-    H5 => "h5" [b'h', b'5'],
-    H6 => "h6" [b'h', b'6'],
-    Head => "head" [b'h', b'e', b'a', b'd'],
-    Header => "header" [b'h', b'e', b'a', b'd', b'e', b'r'],
-    Hgroup => "hgroup" [b'h', b'g', b'r', b'o', b'u', b'p'],
-    Hr => "hr" [b'h', b'r'],
-    Html => "html" [b'h', b't', b'm', b'l'],
-    I => "i" [b'i'],
-    Iframe => "iframe" [b'i', b'f', b'r', b'a', b'm', b'e'],
-    Image => "image" [b'i', b'm', b'a', b'g', b'e'],
-    Img => "img" [b'i', b'm', b'g'],
-    Input => "input" [b'i', b'n', b'p', b'u', b't'],
-    Kbd => "kbd" [b'k', b'b', b'd'],
-    Keygen => "keygen" [b'k', b'e', b'y', b'g', b'e', b'n'],
-    Legend => "legend" [b'l', b'e', b'g', b'e', b'n', b'd'],
-    Li => "li" [b'l', b'i'],
-    Link => "link" [b'l', b'i', b'n', b'k'],
-    Listing => "listing" [b'l', b'i', b's', b't', b'i', b'n', b'g'],
-    Main => "main" [b'm', b'a', b'i', b'n'],
-    Malignmark => "malignmark" [b'm', b'a', b'l', b'i', b'g', b'n', b'm', b'a', b'r', b'k'],
-    Map => "map" [b'm', b'a', b'p'],
-    Marquee => "marquee" [b'm', b'a', b'r', b'q', b'u', b'e', b'e'],
-    Math => "math" [b'm', b'a', b't', b'h'],
-    Menu => "menu" [b'm', b'e', b'n', b'u'],
-    Meta => "meta" [b'm', b'e', b't', b'a'],
-    Metadata => "metadata" [b'm', b'e', b't', b'a', b'd', b'a', b't', b'a'],
-    Mglyph => "mglyph" [b'm', b'g', b'l', b'y', b'p', b'h'],
-    Mi => "mi" [b'm', b'i'],
-    Mn => "mn" [b'm', b'n'],
-    Mo => "mo" [b'm', b'o'],
-    Ms => "ms" [b'm', b's'],
-    Mtext => "mtext" [b'm', b't', b'e', b'x', b't'],
-    Nav => "nav" [b'n', b'a', b'v'],
-    Nobr => "nobr" [b'n', b'o', b'b', b'r'],
-    Noembed => "noembed" [b'n', b'o', b'e', b'm', b'b', b'e', b'd'],
-    Noframes => "noframes" [b'n', b'o', b'f', b'r', b'a', b'm', b'e', b's'],
-    Noscript => "noscript" [b'n', b'o', b's', b'c', b'r', b'i', b'p', b't'],
-    Object => "object" [b'o', b'b', b'j', b'e', b'c', b't'],
-    Ol => "ol" [b'o', b'l'],
-    Optgroup => "optgroup" [b'o', b'p', b't', b'g', b'r', b'o', b'u', b'p'],
-    Option => "option" [b'o', b'p', b't', b'i', b'o', b'n'],
-    P => "p" [b'p'],
-    Param => "param" [b'p', b'a', b'r', b'a', b'm'],
-    Plaintext => "plaintext" [b'p', b'l', b'a', b'i', b'n', b't', b'e', b'x', b't'],
-    Pre => "pre" [b'p', b'r', b'e'],
-    Q => "q" [b'q'],
-    Rb => "rb" [b'r', b'b'],
-    Rp => "rp" [b'r', b'p'],
-    Rt => "rt" [b'r', b't'],
-    Rtc => "rtc" [b'r', b't', b'c'],
-    Ruby => "ruby" [b'r', b'u', b'b', b'y'],
-    S => "s" [b's'],
-    Samp => "samp" [b's', b'a', b'm', b'p'],
-    Script => "script" [b's', b'c', b'r', b'i', b'p', b't'],
-    Search => "search" [b's', b'e', b'a', b'r', b'c', b'h'],
-    Section => "section" [b's', b'e', b'c', b't', b'i', b'o', b'n'],
-    Select => "select" [b's', b'e', b'l', b'e', b'c', b't'],
-    Selectedcontent => "selectedcontent" [b's', b'e', b'l', b'e', b'c', b't', b'e', b'd', b'c', b'o', b'n', b't', b'e', b'n', b't'],
-    Slot => "slot" [b's', b'l', b'o', b't'],
-    Small => "small" [b's', b'm', b'a', b'l', b'l'],
-    Source => "source" [b's', b'o', b'u', b'r', b'c', b'e'],
-    Span => "span" [b's', b'p', b'a', b'n'],
-    Strike => "strike" [b's', b't', b'r', b'i', b'k', b'e'],
-    Strong => "strong" [b's', b't', b'r', b'o', b'n', b'g'],
-    Style => "style" [b's', b't', b'y', b'l', b'e'],
-    Sub => "sub" [b's', b'u', b'b'],
-    Summary => "summary" [b's', b'u', b'm', b'm', b'a', b'r', b'y'],
-    Sup => "sup" [b's', b'u', b'p'],
-    Svg => "svg" [b's', b'v', b'g'],
-    Table => "table" [b't', b'a', b'b', b'l', b'e'],
-    Tbody => "tbody" [b't', b'b', b'o', b'd', b'y'],
-    Td => "td" [b't', b'd'],
-    Template => "template" [b't', b'e', b'm', b'p', b'l', b'a', b't', b'e'],
-    Textarea => "textarea" [b't', b'e', b'x', b't', b'a', b'r', b'e', b'a'],
-    Tfoot => "tfoot" [b't', b'f', b'o', b'o', b't'],
-    Th => "th" [b't', b'h'],
-    Thead => "thead" [b't', b'h', b'e', b'a', b'd'],
-    Time => "time" [b't', b'i', b'm', b'e'],
-    Title => "title" [b't', b'i', b't', b'l', b'e'],
-    Tr => "tr" [b't', b'r'],
-    Track => "track" [b't', b'r', b'a', b'c', b'k'],
-    Tt => "tt" [b't', b't'],
-    U => "u" [b'u'],
-    Ul => "ul" [b'u', b'l'],
-    Var => "var" [b'v', b'a', b'r'],
-    Video => "video" [b'v', b'i', b'd', b'e', b'o'],
-    Wbr => "wbr" [b'w', b'b', b'r'],
-    Xmp => "xmp" [b'x', b'm', b'p'],
+    A => "a",
+    Address => "address",
+    AnnotationXml => "annotation-xml",
+    Applet => "applet",
+    Area => "area",
+    Article => "article",
+    Aside => "aside",
+    Audio => "audio",
+    B => "b",
+    Base => "base",
+    Basefont => "basefont",
+    Bgsound => "bgsound",
+    Big => "big",
+    Blockquote => "blockquote",
+    Body => "body",
+    Br => "br",
+    Button => "button",
+    Canvas => "canvas",
+    Caption => "caption",
+    Center => "center",
+    Code => "code",
+    Col => "col",
+    Colgroup => "colgroup",
+    Datalist => "datalist",
+    Dd => "dd",
+    Desc => "desc",
+    Details => "details",
+    Dialog => "dialog",
+    Dir => "dir",
+    Div => "div",
+    Dl => "dl",
+    Dt => "dt",
+    Em => "em",
+    Embed => "embed",
+    Fieldset => "fieldset",
+    Figcaption => "figcaption",
+    Figure => "figure",
+    Font => "font",
+    Footer => "footer",
+    ForeignObject => "foreignobject",
+    Form => "form",
+    Frame => "frame",
+    Frameset => "frameset",
+    H1 => "h1",
+    H2 => "h2",
+    H3 => "h3",
+    H4 => "h4",
+    H5 => "h5",
+    H6 => "h6",
+    Head => "head",
+    Header => "header",
+    Hgroup => "hgroup",
+    Hr => "hr",
+    Html => "html",
+    I => "i",
+    Iframe => "iframe",
+    Image => "image",
+    Img => "img",
+    Input => "input",
+    Kbd => "kbd",
+    Keygen => "keygen",
+    Legend => "legend",
+    Li => "li",
+    Link => "link",
+    Listing => "listing",
+    Main => "main",
+    Malignmark => "malignmark",
+    Map => "map",
+    Marquee => "marquee",
+    Math => "math",
+    Menu => "menu",
+    Meta => "meta",
+    Metadata => "metadata",
+    Mglyph => "mglyph",
+    Mi => "mi",
+    Mn => "mn",
+    Mo => "mo",
+    Ms => "ms",
+    Mtext => "mtext",
+    Nav => "nav",
+    Nobr => "nobr",
+    Noembed => "noembed",
+    Noframes => "noframes",
+    Noscript => "noscript",
+    Object => "object",
+    Ol => "ol",
+    Optgroup => "optgroup",
+    Option => "option",
+    P => "p",
+    Param => "param",
+    Plaintext => "plaintext",
+    Pre => "pre",
+    Q => "q",
+    Rb => "rb",
+    Rp => "rp",
+    Rt => "rt",
+    Rtc => "rtc",
+    Ruby => "ruby",
+    S => "s",
+    Samp => "samp",
+    Script => "script",
+    Search => "search",
+    Section => "section",
+    Select => "select",
+    Selectedcontent => "selectedcontent",
+    Slot => "slot",
+    Small => "small",
+    Source => "source",
+    Span => "span",
+    Strike => "strike",
+    Strong => "strong",
+    Style => "style",
+    Sub => "sub",
+    Summary => "summary",
+    Sup => "sup",
+    Svg => "svg",
+    Table => "table",
+    Tbody => "tbody",
+    Td => "td",
+    Template => "template",
+    Textarea => "textarea",
+    Tfoot => "tfoot",
+    Th => "th",
+    Thead => "thead",
+    Time => "time",
+    Title => "title",
+    Tr => "tr",
+    Track => "track",
+    Tt => "tt",
+    U => "u",
+    Ul => "ul",
+    Var => "var",
+    Video => "video",
+    Wbr => "wbr",
+    Xmp => "xmp",
 }
+
+/// A tag name of 1 to 16 bytes as two words and its length, every byte of the name in the
+/// words: a name of up to 3 bytes as its first, middle and last bytes; of 4 to 8 as its first
+/// and last 4 (overlapping); of 9 to 16 as its first and last 8. Equal keys are equal names.
+#[derive(Debug, Clone, Copy)]
+struct NameKey {
+    lo: u64,
+    hi: u64,
+    len: usize,
+}
+
+/// The bits of a [`NAME_SLOTS`] index.
+const NAME_SLOT_BITS: u32 = 10;
+
+/// The multiplier of [`NameKey::slot`], chosen so that no two known names share a slot (the
+/// table's construction fails to compile if they do).
+const NAME_HASH: u64 = 0xd4f2_6f93_4fb7_53b9;
+
+impl NameKey {
+    /// The key of `b`, `None` if it is empty or longer than 16 bytes (no known tag is).
+    #[inline(always)]
+    const fn of(b: &[u8]) -> Option<NameKey> {
+        let len = b.len();
+        let (lo, hi) = if len == 0 || len > 16 {
+            return None;
+        } else if len <= 3 {
+            (
+                b[0] as u64 | (b[len / 2] as u64) << 8 | (b[len - 1] as u64) << 16,
+                0,
+            )
+        } else if len <= 8 {
+            let (Some(first), Some(last)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) else {
+                return None;
+            };
+            (
+                u32::from_le_bytes(*first) as u64 | (u32::from_le_bytes(*last) as u64) << 32,
+                0,
+            )
+        } else {
+            let (Some(first), Some(last)) = (b.first_chunk::<8>(), b.last_chunk::<8>()) else {
+                return None;
+            };
+            (u64::from_le_bytes(*first), u64::from_le_bytes(*last))
+        };
+        Some(NameKey { lo, hi, len })
+    }
+
+    /// Its slot in [`NAME_SLOTS`]: the top bits of a multiplicative hash of the key.
+    #[inline(always)]
+    const fn slot(&self) -> usize {
+        let x = (self.lo ^ self.hi.rotate_left(1)).wrapping_add(self.len as u64);
+        (x.wrapping_mul(NAME_HASH) >> (64 - NAME_SLOT_BITS)) as usize
+    }
+
+    #[inline(always)]
+    const fn equals(&self, other: &NameKey) -> bool {
+        self.lo == other.lo && self.hi == other.hi && self.len == other.len
+    }
+}
+
+/// The keys of the known names, at their tags' indices; [`Tag::Other`]'s has length 0, which
+/// no name's key has.
+const NAME_KEYS: [NameKey; TAG_COUNT] = {
+    let mut keys = [NameKey {
+        lo: 0,
+        hi: 0,
+        len: 0,
+    }; TAG_COUNT];
+    let mut i = 0;
+    while i < NAME_LIST.len() {
+        match NameKey::of(NAME_LIST[i].as_bytes()) {
+            Some(key) => keys[i + 1] = key,
+            None => panic!("a known tag name of 1 to 16 bytes"),
+        }
+        i += 1;
+    }
+    keys
+};
+
+/// The perfect hash table of the known names: at each name's [`NameKey::slot`] its tag,
+/// [`Tag::Other`] in the slots no name has.
+const NAME_SLOTS: [Tag; 1 << NAME_SLOT_BITS] = {
+    let mut slots = [Tag::Other; 1 << NAME_SLOT_BITS];
+    let mut i = 0;
+    while i < Tag::ALL.len() {
+        let tag = Tag::ALL[i];
+        let slot = NAME_KEYS[tag as usize].slot();
+        assert!(
+            matches!(slots[slot], Tag::Other),
+            "two known tag names share a slot: change NAME_HASH"
+        );
+        slots[slot] = tag;
+        i += 1;
+    }
+    slots
+};
 
 /// A set of [`Tag`]s: one bit per tag, for every value a `u8` can have (so that a lookup
 /// needs no bounds check).
@@ -479,10 +588,56 @@ mod tests {
     }
 
     #[test]
-    fn byte_patterns_spell_the_names() {
+    fn every_name_finds_its_tag() {
         for (i, name) in NAMES.iter().enumerate() {
             assert_eq!(Tag::from_name(name) as usize, i + 1, "{name}");
+            assert_eq!(Tag::ALL[i] as usize, i + 1, "{name}");
         }
+    }
+
+    /// The tag by a search of the names: what the hash table must answer.
+    fn from_name_by_search(name: &str) -> Tag {
+        NAMES
+            .iter()
+            .position(|n| *n == name)
+            .map_or(Tag::Other, |i| Tag::ALL[i])
+    }
+
+    /// Names next to the known ones (one byte changed, one left out or added at each place,
+    /// each half, twice the name, up to 24 bytes) find what a search of the names finds.
+    #[test]
+    fn names_next_to_the_known_ones_find_what_a_search_finds() {
+        let mut tried = 0;
+        let mut check = |name: &[u8]| {
+            let name = String::from_utf8_lossy(name);
+            assert_eq!(
+                Tag::from_name(&name),
+                from_name_by_search(&name),
+                "{name:?}"
+            );
+            tried += 1;
+        };
+        for name in NAMES {
+            let b = name.as_bytes();
+            check(&[b, b].concat());
+            for i in 0..=b.len() {
+                check(&b[..i]);
+                check(&b[i..]);
+                for c in [b'a', b'z', b'-', b'1', b'A', 0, 0xC3] {
+                    check(&[&b[..i], &[c][..], &b[i..]].concat());
+                    if i < b.len() {
+                        let mut changed = b.to_vec();
+                        changed[i] = c;
+                        check(&changed);
+                        check(&[&b[..i], &b[i + 1..]].concat());
+                    }
+                }
+            }
+        }
+        for len in 0..=24 {
+            check(&vec![b'a'; len]);
+        }
+        assert!(tried > 10_000);
     }
 
     #[test]
