@@ -5,11 +5,6 @@
 
 use encoding_rs::Encoding;
 
-/// ASCII whitespace: U+0009 TAB, U+000A LF, U+000C FF, U+000D CR, U+0020 SPACE.
-pub(crate) fn is_ascii_whitespace(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
-}
-
 /// The spec's "algorithm for extracting a character encoding from a meta element": finds
 /// `charset` (ASCII case-insensitive) in a `content` attribute value such as
 /// `"text/html; charset=utf-8"` and returns the encoding its value names.
@@ -38,7 +33,11 @@ pub(crate) fn extract_meta_charset_bytes(s: &[u8]) -> Option<&'static Encoding> 
             .position(|w| w.eq_ignore_ascii_case(b"charset"))?;
         position += found + 7;
         // 3. Skip any ASCII whitespace that immediately follow the word "charset".
-        while s.get(position).copied().is_some_and(is_ascii_whitespace) {
+        while s
+            .get(position)
+            .copied()
+            .is_some_and(|b| b.is_ascii_whitespace())
+        {
             position += 1;
         }
         // 4. If the next character is not a U+003D EQUALS SIGN (=), then move position to point
@@ -50,7 +49,11 @@ pub(crate) fn extract_meta_charset_bytes(s: &[u8]) -> Option<&'static Encoding> 
         break;
     }
     // 5. Skip any ASCII whitespace that immediately follow the equals sign.
-    while s.get(position).copied().is_some_and(is_ascii_whitespace) {
+    while s
+        .get(position)
+        .copied()
+        .is_some_and(|b| b.is_ascii_whitespace())
+    {
         position += 1;
     }
     // 6. Process the next character.
@@ -66,7 +69,7 @@ pub(crate) fn extract_meta_charset_bytes(s: &[u8]) -> Option<&'static Encoding> 
     let rest = &s[position..];
     let end = rest
         .iter()
-        .position(|&b| is_ascii_whitespace(b) || b == b';')
+        .position(|&b| b.is_ascii_whitespace() || b == b';')
         .unwrap_or(rest.len());
     Encoding::for_label(&rest[..end])
 }

@@ -7,7 +7,7 @@
 
 use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFINED};
 
-use super::meta::{extract_meta_charset_bytes, is_ascii_whitespace};
+use super::meta::extract_meta_charset_bytes;
 
 /// The prescan's end condition that the spec encourages: the first 1,024 bytes (13.2.3.2 step 5
 /// of the encoding sniffing algorithm).
@@ -106,7 +106,7 @@ fn prescan_steps(bytes: &[u8]) -> Result<&'static Encoding, Aborted> {
             }
         } else if is_tag_start(rest) {
             // 1. Advance to the next TAB, LF, FF, CR, SPACE or '>' byte.
-            c.advance_to(c.position, |b| is_ascii_whitespace(b) || b == b'>')?;
+            c.advance_to(c.position, |b| b.is_ascii_whitespace() || b == b'>')?;
             // 2. Repeatedly get an attribute until no further attributes can be found.
             while get_an_attribute(&mut c)?.is_some() {}
         } else if rest.starts_with(b"<!") || rest.starts_with(b"</") || rest.starts_with(b"<?") {
@@ -124,7 +124,7 @@ fn prescan_steps(bytes: &[u8]) -> Result<&'static Encoding, Aborted> {
 fn is_meta_start(rest: &[u8]) -> bool {
     rest.len() >= 6
         && rest[..5].eq_ignore_ascii_case(b"<meta")
-        && (is_ascii_whitespace(rest[5]) || rest[5] == b'/')
+        && (rest[5].is_ascii_whitespace() || rest[5] == b'/')
 }
 
 /// '<', optionally '/', then an ASCII letter.
@@ -216,7 +216,7 @@ struct Attribute {
 /// "Get an attribute" (13.2.3.2). `Ok(None)`: there isn't one (position is at a '>').
 fn get_an_attribute(c: &mut Cursor<'_>) -> Result<Option<Attribute>, Aborted> {
     // 1. Skip TAB, LF, FF, CR, SPACE and '/'.
-    while is_ascii_whitespace(c.byte()?) || c.byte()? == b'/' {
+    while c.byte()?.is_ascii_whitespace() || c.byte()? == b'/' {
         c.position += 1;
     }
     // 2. '>': abort; there isn't one.
@@ -236,14 +236,14 @@ fn get_an_attribute(c: &mut Cursor<'_>) -> Result<Option<Attribute>, Aborted> {
                 c.position += 1;
                 return value(c, attribute).map(Some);
             }
-            b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' => break,
+            b if b.is_ascii_whitespace() => break,
             b'/' | b'>' => return Ok(Some(attribute)),
             _ => attribute.name.push(b.to_ascii_lowercase()),
         }
         c.position += 1;
     }
     // 6. Spaces.
-    while is_ascii_whitespace(c.byte()?) {
+    while c.byte()?.is_ascii_whitespace() {
         c.position += 1;
     }
     // 7. Not '=': the attribute has an empty value (position stays on that byte).
@@ -258,7 +258,7 @@ fn get_an_attribute(c: &mut Cursor<'_>) -> Result<Option<Attribute>, Aborted> {
 /// Steps 9–12 of "get an attribute": the value, with position just after the '='.
 fn value(c: &mut Cursor<'_>, mut attribute: Attribute) -> Result<Attribute, Aborted> {
     // 9. Value: skip whitespace.
-    while is_ascii_whitespace(c.byte()?) {
+    while c.byte()?.is_ascii_whitespace() {
         c.position += 1;
     }
     // 10. The first byte of the value.
@@ -286,7 +286,7 @@ fn value(c: &mut Cursor<'_>, mut attribute: Attribute) -> Result<Attribute, Abor
     // 11.–12. Unquoted value up to whitespace or '>' (left at position).
     loop {
         let b = c.byte()?;
-        if is_ascii_whitespace(b) || b == b'>' {
+        if b.is_ascii_whitespace() || b == b'>' {
             return Ok(attribute);
         }
         attribute.value.push(b.to_ascii_lowercase());

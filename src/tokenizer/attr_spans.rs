@@ -12,12 +12,6 @@ use std::collections::HashSet;
 
 use crate::markup::AttrSpan;
 
-/// ASCII whitespace after preprocessing, and the CR that preprocessing turns into a LF.
-#[inline]
-fn is_space(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | b'\x0C' | b' ' | b'\r')
-}
-
 /// Above this many attributes, duplicates are found with a hash set (as the tokenizer does).
 const LINEAR_LIMIT: usize = 16;
 
@@ -44,12 +38,12 @@ pub(crate) fn start_tag_attribute_spans(
     };
     // 13.2.5.8 Tag name state: up to whitespace, `/` or `>`.
     let mut i = 1;
-    while i < n && !is_space(b[i]) && b[i] != b'/' && b[i] != b'>' {
+    while i < n && !b[i].is_ascii_whitespace() && b[i] != b'/' && b[i] != b'>' {
         i += 1;
     }
     loop {
         // 13.2.5.32 Before attribute name state.
-        while i < n && is_space(b[i]) {
+        while i < n && b[i].is_ascii_whitespace() {
             i += 1;
         }
         if i >= n || b[i] == b'>' {
@@ -64,12 +58,12 @@ pub(crate) fn start_tag_attribute_spans(
         // 13.2.5.33 Attribute name state (a leading `=` is part of the name).
         let name_start = i;
         i += 1;
-        while i < n && !is_space(b[i]) && !matches!(b[i], b'/' | b'>' | b'=') {
+        while i < n && !b[i].is_ascii_whitespace() && !matches!(b[i], b'/' | b'>' | b'=') {
             i += 1;
         }
         let name = (name_start, i);
         // 13.2.5.34 After attribute name state.
-        while i < n && is_space(b[i]) {
+        while i < n && b[i].is_ascii_whitespace() {
             i += 1;
         }
         if i >= n || b[i] != b'=' {
@@ -79,7 +73,7 @@ pub(crate) fn start_tag_attribute_spans(
         }
         // 13.2.5.35 Before attribute value state.
         i += 1;
-        while i < n && is_space(b[i]) {
+        while i < n && b[i].is_ascii_whitespace() {
             i += 1;
         }
         match b.get(i) {
@@ -96,7 +90,7 @@ pub(crate) fn start_tag_attribute_spans(
             Some(_) => {
                 // 13.2.5.38 Attribute value (unquoted) state.
                 let start = i;
-                while i < n && !is_space(b[i]) && b[i] != b'>' {
+                while i < n && !b[i].is_ascii_whitespace() && b[i] != b'>' {
                     i += 1;
                 }
                 add(name, Some((start, i)));
