@@ -16,7 +16,8 @@
 //! 3. the page's own URL (`<link rel=canonical>`, else `og:url`): a path segment such as
 //!    `docs`, `reference` or `api` (documentation), `forum`, `thread` or `questions` (forum),
 //!    `product` or `dp` (product), `collections`, `category` or `shop` (collection),
-//!    `services` or `pricing` (service);
+//!    `services` or `pricing` (service); or the file of a forum engine's thread
+//!    (`viewtopic.php`, phpBB's and FluxBB's; `showthread.php`, vBulletin's; `viewthread`);
 //! 4. an article type (`Article`, `NewsArticle`, `BlogPosting`, …, or `og:type` `article`) is
 //!    an article; an `ItemList` is a listing; `Service`, `LocalBusiness`, `FAQPage` a service;
 //! 5. the shape: a grid of cards in the main content (six or more children of one tag and
@@ -347,7 +348,8 @@ fn json_ld_types(doc: &Document<'_>, script: NodeId) -> u32 {
     bits
 }
 
-/// The type a URL's path says (`/docs/…`, `/forum/…`, `/product/…`, …), if any.
+/// The type a URL's path says (`/docs/…`, `/forum/…`, `/product/…`, …, or a forum engine's
+/// thread page: `/viewtopic.php?t=…`), if any.
 fn type_of_url(url: &str) -> Option<PageType> {
     // The path: after the scheme and host when there are some; without query and fragment.
     let path = match url.find("://") {
@@ -374,6 +376,15 @@ fn type_of_url(url: &str) -> Option<PageType> {
             _ => continue,
         };
         found = Some(t);
+    }
+    // The file (the last segment, after a directory or none) of a forum engine's thread.
+    let file = segments.get(dirs).filter(|_| !path.ends_with('/'));
+    let stem = file.and_then(|f| f.split('.').next()).unwrap_or("");
+    if ["viewtopic", "showthread", "viewthread"]
+        .iter()
+        .any(|t| stem.eq_ignore_ascii_case(t))
+    {
+        return Some(PageType::Forum);
     }
     found
 }
@@ -419,6 +430,18 @@ mod tests {
         assert_eq!(
             said(&canonical("https://example.com/t/why-is-it-slow/931828")),
             Some(PageType::Forum)
+        );
+        for thread in [
+            "https://forums.example.org/viewtopic.php?f=20&t=487157",
+            "https://example.com/forum/showthread.php?t=1930933",
+            "viewtopic.php?id=309936",
+        ] {
+            assert_eq!(said(&canonical(thread)), Some(PageType::Forum), "{thread}");
+        }
+        assert_eq!(
+            said(&canonical("https://example.com/viewtopic/")),
+            None,
+            "a directory, not the engine's file"
         );
         assert_eq!(
             said(&canonical("https://example.com/shop/product/blue-mug?x=1")),

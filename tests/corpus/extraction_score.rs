@@ -202,17 +202,17 @@ fn main_text_scores_at_least_the_floors_on_the_extraction_sets() {
 /// after. A little under the figures measured when they were set (`docs/extraction.md`).
 const WCXB_FLOORS: &[(&str, f64)] = &[
     ("article", 0.95),
-    ("forum", 0.805),
+    ("forum", 0.808),
     ("product", 0.69),
     ("collection", 0.724),
-    ("listing", 0.71),
+    ("listing", 0.714),
     ("documentation", 0.933),
     ("service", 0.842),
 ];
 const WCXB_OVERALL_FLOOR: f64 = 0.874;
 /// Floor of the share of WCXB's pages whose page type (`MainContent::page_type`) is the
 /// labelled one (`docs/extraction.md`, "The page type").
-const WCXB_PAGE_TYPE_FLOOR: f64 = 0.74;
+const WCXB_PAGE_TYPE_FLOOR: f64 = 0.744;
 
 /// WCXB's metric for one page: precision, recall and F1 of the lowercased `\w+` tokens as
 /// bags of words (`wcxb-dev/score.py`); an empty truth scores 1 for an empty prediction.
