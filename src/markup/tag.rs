@@ -50,7 +50,7 @@ macro_rules! tags {
 
             /// The tag for a lower-case tag name (or SVG's lower-cased `foreignobject`).
             ///
-            /// One probe of a perfect hash table ([`NAME_SLOTS`]) on the name's [`NameKey`]
+            /// One probe of a perfect hash table (`NAME_SLOTS`) on the name's `NameKey`
             /// and one comparison of keys, instead of a switch on the length and then on one
             /// byte at a time (whose jump tables the processor mispredicted).
             pub const fn from_name(name: &str) -> Tag {

@@ -1,5 +1,6 @@
 //! The main content's tests: the finder's steps on small pages written for each rule.
 
+use super::walk_attrs::style_hides;
 use super::*;
 use crate::parse_document_str;
 
