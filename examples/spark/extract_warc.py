@@ -252,6 +252,8 @@ def main(argv=None):
     args = parse_arguments(argv)
     check_paths(args)
     session = SparkSession.builder.appName("simdhtml extract_warc").getOrCreate()
+    # Spark's own INFO lines (a thousand or more a run) would bury the job's summary.
+    session.sparkContext.setLogLevel("WARN")
     try:
         counts = run(session, args)
     finally:
