@@ -210,4 +210,13 @@ fn wide_pages_are_linear() {
         ));
     }
     check("landing sections", &landing);
+    // Long `class` and `id` values full of the pieces the rules read (one pass over each value
+    // per page, however many lists and walks ask), in blocks nested inside each other.
+    let pieces = "sidebar-comment post-content hero-feature faq tab-pane modal byline ".repeat(40);
+    let classes = nested(
+        &format!("<div class='{pieces}' id='{pieces}'><p>Text, with commas, and words.</p>"),
+        "</div>",
+        n / 100,
+    );
+    check("long class names", &classes);
 }
