@@ -380,10 +380,13 @@ fn close(doc: &Document<'_>, o: &Open, t: &mut TextBuilder) {
     }
 }
 
+/// The text written so far: the finished lines and, after them, the current line (from
+/// `line_start`), which is written in place and trimmed when it ends (no copy of each line).
 #[derive(Default)]
 struct TextBuilder {
     out: String,
-    line: String,
+    /// Where the current line starts in `out`.
+    line_start: usize,
     pending_space: bool,
     /// Tabs to write before the next text on this line (table cells).
     pending_tabs: u32,
@@ -396,15 +399,20 @@ impl TextBuilder {
         self.pending_tabs += 1;
     }
 
+    /// The current line as written so far.
+    fn line(&self) -> &str {
+        &self.out[self.line_start..]
+    }
+
     /// Writes what is pending before the next character of text.
     fn separate(&mut self) {
-        if !self.line.is_empty() {
+        if self.out.len() > self.line_start {
             if self.pending_tabs > 0 {
                 for _ in 0..self.pending_tabs {
-                    self.line.push('\t');
+                    self.out.push('\t');
                 }
             } else if self.pending_space {
-                self.line.push(' ');
+                self.out.push(' ');
             }
         }
         self.pending_space = false;
@@ -421,7 +429,7 @@ impl TextBuilder {
                     // Preformatted: spaces and tabs are kept as written (code indentation).
                     self.separate();
                     self.line_pre = true;
-                    self.line.push_str(piece);
+                    self.out.push_str(piece);
                 }
             }
             return;
@@ -440,32 +448,48 @@ impl TextBuilder {
             let start = i;
             i = run_end(bytes, i);
             self.separate();
-            self.line.push_str(&s[start..i]);
+            self.out.push_str(&s[start..i]);
         }
     }
 
     /// Whether the current line ends with `s` (a link whose text is its URL).
     fn line_ends_with(&self, s: &str) -> bool {
-        self.line.ends_with(s)
+        self.line().ends_with(s)
     }
 
     fn break_line(&mut self) {
-        // No-break spaces at a line's ends are space to a reader too; a line with
-        // preformatted text keeps its indentation.
-        let space = |c: char| c == '\u{a0}' || is_ascii_whitespace(c);
-        let line = if self.line_pre {
-            self.line.trim_end_matches(space)
-        } else {
-            self.line.trim_matches(space)
-        };
-        if !line.is_empty() {
-            self.out.push_str(line);
-            self.out.push('\n');
+        let len = self.out.len();
+        if len > self.line_start {
+            self.end_line();
         }
-        self.line.clear();
         self.pending_space = false;
         self.pending_tabs = 0;
         self.line_pre = false;
+    }
+
+    /// Trims the current line (not empty) and ends it with a line feed if anything is left.
+    fn end_line(&mut self) {
+        // No-break spaces at a line's ends are space to a reader too (U+00A0 ends in the byte
+        // 0xA0 and starts with 0xC2); a line with preformatted text keeps its indentation.
+        let space = |c: char| c == '\u{a0}' || is_ascii_whitespace(c);
+        let may_trim = |b: u8| b == 0xA0 || b == 0xC2 || b.is_ascii_whitespace();
+        let bytes = self.out.as_bytes();
+        if may_trim(bytes[bytes.len() - 1]) {
+            let end = self.line_start + self.line().trim_end_matches(space).len();
+            self.out.truncate(end);
+        }
+        if !self.line_pre
+            && self.out.len() > self.line_start
+            && may_trim(self.out.as_bytes()[self.line_start])
+        {
+            let line = self.line();
+            let lead = line.len() - line.trim_start_matches(space).len();
+            self.out.drain(self.line_start..self.line_start + lead);
+        }
+        if self.out.len() > self.line_start {
+            self.out.push('\n');
+        }
+        self.line_start = self.out.len();
     }
 }
 
@@ -566,7 +590,7 @@ mod tests {
             }
             if !word.is_empty() {
                 t.separate();
-                t.line.push_str(word);
+                t.out.push_str(word);
             }
         }
     }
@@ -662,7 +686,7 @@ mod tests {
                 push_word_by_word(&mut slow, text);
                 fast.push("end", false);
                 slow.push("end", false);
-                assert_eq!(fast.line, slow.line, "{text:?}");
+                assert_eq!(fast.line(), slow.line(), "{text:?}");
                 assert_eq!(fast.pending_space, slow.pending_space, "{text:?}");
             }
         }

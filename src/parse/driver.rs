@@ -10,7 +10,7 @@ use crate::Arena;
 use crate::dom::{ArenaSink, Document, DocumentParseError, ParseErrorKind};
 use crate::input::Encoding;
 use crate::tokenizer::{Token, Tokenizer, TokenizerOptions};
-use crate::tree_builder::{Feedback, TreeBuilder, TreeBuilderOptions, TreeSink};
+use crate::tree_builder::{DriverFeedback, Feedback, TreeBuilder, TreeBuilderOptions, TreeSink};
 
 /// Why [`Driver::run`] returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,20 +107,39 @@ impl<'a, S: TreeSink<'a>> Driver<'a, S> {
                 let (start, end) = (self.tokenizer.markup_start(), self.tokenizer.offset());
                 self.builder.set_token_bounds(offset, start, end);
             }
-            let feedback = self.builder.process_token_in_place(token, offset);
-            self.apply(feedback);
-            if eof || feedback.stopped {
+            let stopped = match self.builder.process_token_for_driver(token, offset) {
+                DriverFeedback::Flags {
+                    cdata_allowed,
+                    whole_text,
+                } => {
+                    self.tokenizer.set_cdata_allowed(cdata_allowed);
+                    self.tokenizer.set_whole_text(whole_text);
+                    false
+                }
+                // The token switched the tokenizer's state, declared an encoding, stopped
+                // the parse or cut a `selectedcontent` clone at the budget.
+                DriverFeedback::All(feedback) => {
+                    self.apply(feedback);
+                    if !eof && !feedback.stopped {
+                        if let Some(declared) = feedback.encoding_declaration {
+                            self.budget_pending = true;
+                            return Pause::Declared(declared);
+                        }
+                        if self.builder.cut_at_budget() {
+                            return self.truncate();
+                        }
+                    }
+                    feedback.stopped
+                }
+            };
+            if eof || stopped {
                 // The end of the input can pop selects whose `selectedcontent` clone stopped
                 // at the node budget: then the tree is cut short too.
                 let truncated = self.builder.cut_at_budget();
                 self.finished = Some(truncated);
                 return Pause::Finished { truncated };
             }
-            if let Some(declared) = feedback.encoding_declaration {
-                self.budget_pending = true;
-                return Pause::Declared(declared);
-            }
-            if over_budget(self.builder.sink()) || self.builder.cut_at_budget() {
+            if over_budget(self.builder.sink()) {
                 return self.truncate();
             }
         }

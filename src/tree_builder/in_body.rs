@@ -272,7 +272,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Tag::Plaintext => {
                 self.close_p_if_in_button_scope();
                 self.insert_html(t);
-                self.tokenizer_state = Some(State::Plaintext);
+                self.switch_tokenizer_to(State::Plaintext);
             }
             Tag::Button => {
                 if self.in_scope(Tag::Button, Scope::Default) {
@@ -394,7 +394,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             Tag::Textarea => {
                 self.insert_html(t);
                 self.ignore_lf = true;
-                self.tokenizer_state = Some(State::Rcdata);
+                self.switch_tokenizer_to(State::Rcdata);
                 self.original_mode = self.mode;
                 self.frameset_not_ok();
                 self.mode = InsertionMode::Text;

@@ -62,7 +62,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 }
                 Tag::Script => {
                     self.insert_html(&t);
-                    self.tokenizer_state = Some(State::ScriptData);
+                    self.switch_tokenizer_to(State::ScriptData);
                     self.original_mode = self.mode;
                     self.mode = InsertionMode::Text;
                     None

@@ -292,7 +292,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         state: State,
     ) {
         self.insert_html(tag);
-        self.tokenizer_state = Some(state);
+        self.switch_tokenizer_to(state);
         self.original_mode = self.mode;
         self.mode = InsertionMode::Text;
     }

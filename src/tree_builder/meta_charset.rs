@@ -67,6 +67,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
                 tentative: false,
                 declared: Some(encoding),
             };
+            self.more_feedback = true;
         }
     }
 }

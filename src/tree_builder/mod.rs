@@ -160,6 +160,17 @@ pub struct Feedback {
     pub whole_text: bool,
 }
 
+/// What [`TreeBuilder::process_token_for_driver`] returns: the tokenizer's two flags of
+/// [`Feedback`] when the token set nothing else, or the whole feedback.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum DriverFeedback {
+    Flags {
+        cdata_allowed: bool,
+        whole_text: bool,
+    },
+    All(Feedback),
+}
+
 /// The context element of the fragment parsing algorithm (13.4): namespace, local name and
 /// attributes (attributes matter for `annotation-xml`'s `encoding`).
 #[derive(Debug, Clone, Copy)]
@@ -336,6 +347,10 @@ pub struct TreeBuilder<'a, S: TreeSink<'a>> {
     saw_selectedcontent: bool,
     /// A `selectedcontent` clone stopped at the sink's node budget ([`TreeSink::over_budget`]).
     cut_at_budget: bool,
+    /// This token set feedback besides the tokenizer's two flags: a tokenizer state, an
+    /// encoding declaration, the stop (13.2.7) or `cut_at_budget`. The parser's driver looks at
+    /// those only then ([`Self::process_token_for_driver`]), one test a token.
+    more_feedback: bool,
     /// The selects one of whose options was popped already (the `selectedcontent` steps).
     selects_with_popped_option: Vec<(S::Handle, S::Handle)>,
     /// The encoding confidence and a pending `<meta>` declaration (13.2.3.4).
@@ -384,6 +399,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             attr_buf: Vec::new(),
             saw_selectedcontent: false,
             cut_at_budget: false,
+            more_feedback: false,
             selects_with_popped_option: Vec::new(),
             meta_charset: meta_charset::MetaCharset::default(),
             scalar: options.scalar,
@@ -547,6 +563,13 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
         if !self.left.is_empty() {
             self.free_left_elements();
         }
+        self.more_feedback = false;
+        self.feedback()
+    }
+
+    /// The token's feedback, the tokenizer state and the encoding declaration taken.
+    #[inline(always)]
+    fn feedback(&mut self) -> Feedback {
         let cdata_allowed = self.cdata_allowed();
         Feedback {
             tokenizer_state: self.tokenizer_state.take(),
@@ -555,6 +578,41 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             stopped: self.stopped,
             whole_text: !cdata_allowed && self.whole_text_mode(),
         }
+    }
+
+    /// [`Self::process_token_in_place`] for the parser's driver: the whole feedback only when
+    /// the token set more than the tokenizer's two flags (`more_feedback`), which are returned
+    /// as they are otherwise (`cdata_allowed`, `whole_text`). Most tokens set nothing else, and
+    /// the driver then tests one flag for the state, the declaration, the stop and the cut.
+    #[inline(always)]
+    pub(crate) fn process_token_for_driver(
+        &mut self,
+        token: &Token<'a>,
+        offset: usize,
+    ) -> DriverFeedback {
+        self.process(token, offset);
+        if !self.left.is_empty() {
+            self.free_left_elements();
+        }
+        if std::mem::take(&mut self.more_feedback) {
+            return DriverFeedback::All(self.feedback());
+        }
+        debug_assert!(
+            self.tokenizer_state.is_none(),
+            "a state set without the flag"
+        );
+        let cdata_allowed = self.cdata_allowed();
+        DriverFeedback::Flags {
+            cdata_allowed,
+            whole_text: !cdata_allowed && self.whole_text_mode(),
+        }
+    }
+
+    /// Switches the tokenizer to `state` before the next token (the driver's feedback).
+    #[inline(always)]
+    fn switch_tokenizer_to(&mut self, state: State) {
+        self.tokenizer_state = Some(state);
+        self.more_feedback = true;
     }
 
     /// Frees the slots of the elements in `left` that nothing refers to any more.
@@ -838,6 +896,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             self.pop();
         }
         self.stopped = true;
+        self.more_feedback = true;
     }
 }
 

@@ -147,6 +147,7 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             for child in self.sink.children(src) {
                 if self.sink.over_budget() {
                     self.cut_at_budget = true;
+                    self.more_feedback = true;
                     return;
                 }
                 let copy = self.sink.clone_shallow(child);
