@@ -770,9 +770,9 @@ impl<'d, 'a> Finder<'d, 'a> {
     /// them), and the block that scores best is often one of them. One pass over the page's
     /// nodes beside one over the roots' spans (sorted), skipping the subtree of each root and
     /// of each section taken.
-    fn landing_sections(&self, focused: &MainContent) -> Vec<NodeId> {
-        let span = |n: NodeId| (self.pos[n.index()] as usize, self.end[n.index()] as usize);
-        let mut spans: Vec<(usize, usize)> = focused.roots.iter().map(|&r| span(r)).collect();
+    fn landing_sections(&mut self, focused: &MainContent) -> Vec<NodeId> {
+        let span = |f: &Self, n: NodeId| (f.pos[n.index()] as usize, f.end[n.index()] as usize);
+        let mut spans: Vec<(usize, usize)> = focused.roots.iter().map(|&r| span(self, r)).collect();
         spans.sort_unstable();
         // The first root's span that ends after the walk's place.
         let mut next = 0;
@@ -790,19 +790,19 @@ impl<'d, 'a> Finder<'d, 'a> {
                 continue;
             }
             let n = self.order[i];
-            let past = span(n).1.max(i + 1);
+            let past = span(self, n).1.max(i + 1);
             // Around a root: the next root starts inside this element.
             let around = root.is_some_and(|(from, _)| from < past);
-            let names = || {
-                let of = |a: &str| self.doc.attr(n, a).map_or(Names::default(), Names::of);
-                of("class") | of("id")
+            let named = |f: &mut Self| {
+                let (class, id) = f.names_of(n);
+                let names = class | id;
+                names.any(Names::LANDING_SECTION) && !names.any(Names::NOT_LANDING_SECTION)
             };
             if !around
                 && self.doc.element(n).is_some()
                 && self.flags(n).contains(Flags::INCLUDED)
                 && self.info[n.index()].stats.text >= LANDING_SECTION_TEXT
-                && names().any(Names::LANDING_SECTION)
-                && !names().any(Names::NOT_LANDING_SECTION)
+                && named(self)
             {
                 sections.push(n);
                 i = past;
@@ -1663,16 +1663,23 @@ impl<'d, 'a> Finder<'d, 'a> {
         tag + self.class_weight(n, s)
     }
 
+    /// The lists of pieces the `class` and the `id` of element `n` name ([`Names::of`]), read
+    /// once per page ([`Finder::names`]; the walk fills it too).
+    fn names_of(&mut self, n: NodeId) -> (Names, Names) {
+        let doc = self.doc;
+        *self.names[n.index()].get_or_insert_with(|| {
+            let of = |a: &str| doc.attr(n, a).map_or(Names::default(), Names::of);
+            (of("class"), of("id"))
+        })
+    }
+
     /// ±25 for a `class`, and again for an `id`, that names content or furniture.
     fn class_weight(&mut self, n: NodeId, s: Strictness) -> f32 {
         if !s.weigh_classes {
             return 0.0;
         }
+        let (class, id) = self.names_of(n);
         let e = self.doc.element(n).expect("an element");
-        let (class, id) = *self.names[n.index()].get_or_insert_with(|| {
-            let of = |a: &str| e.attr(a).map_or(Names::default(), Names::of);
-            (of("class"), of("id"))
-        });
         let mut w = 0.0;
         for (v, names) in [(e.attr("class"), class), (e.attr("id"), id)] {
             if v.is_none_or(str::is_empty) {

@@ -570,14 +570,22 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
     /// The token's feedback, the tokenizer state and the encoding declaration taken.
     #[inline(always)]
     fn feedback(&mut self) -> Feedback {
-        let cdata_allowed = self.cdata_allowed();
+        let (cdata_allowed, whole_text) = self.tokenizer_flags();
         Feedback {
             tokenizer_state: self.tokenizer_state.take(),
             cdata_allowed,
             encoding_declaration: self.meta_charset.take_declared(),
             stopped: self.stopped,
-            whole_text: !cdata_allowed && self.whole_text_mode(),
+            whole_text,
         }
+    }
+
+    /// The tokenizer's two flags of [`Feedback`] after this token: `cdata_allowed` and
+    /// `whole_text`.
+    #[inline(always)]
+    fn tokenizer_flags(&self) -> (bool, bool) {
+        let cdata_allowed = self.cdata_allowed();
+        (cdata_allowed, !cdata_allowed && self.whole_text_mode())
     }
 
     /// [`Self::process_token_in_place`] for the parser's driver: the whole feedback only when
@@ -601,10 +609,10 @@ impl<'a, S: TreeSink<'a>> TreeBuilder<'a, S> {
             self.tokenizer_state.is_none(),
             "a state set without the flag"
         );
-        let cdata_allowed = self.cdata_allowed();
+        let (cdata_allowed, whole_text) = self.tokenizer_flags();
         DriverFeedback::Flags {
             cdata_allowed,
-            whole_text: !cdata_allowed && self.whole_text_mode(),
+            whole_text,
         }
     }
 
