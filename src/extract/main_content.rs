@@ -27,7 +27,8 @@
 //!    main landmark (`main`, role `main`), an element around it (an `aside` left open, a
 //!    wrapper named `has-sidebar`) or an `article` element. Inside the main landmark
 //!    a `header` class is a section's heading and introduction, not the page's, and one that
-//!    holds 2,000 bytes of text outside links wraps the page's content; on a page
+//!    holds 2,000 bytes of text outside links wraps the page's content, as does a `footer`
+//!    class that holds as much (a layout's region around the content); on a page
 //!    that says it is a product (schema.org `Product`, `og:type` `product`, a product URL), a `review`
 //!    or `carousel` class is furniture too: the customers' reviews and the other products
 //!    (or the pictures), not the description. Comments
@@ -268,9 +269,9 @@ impl MainContent {
     }
 }
 
-/// An element that names a `header` but holds this much text outside links (in bytes,
-/// [`holds_prose`]) is a wrapper of the page's content, not its header.
-const HEADER_WRAPPER_TEXT: usize = 2000;
+/// An element that names a `header` or a `footer` but holds this much text outside links (in
+/// bytes, [`holds_prose`]) is a wrapper of the page's content, not its header or footer.
+const WRAPPER_TEXT: usize = 2000;
 /// Step 9 looks at this many siblings on either side of a quote for the reply's own text…
 const SIBLINGS_LOOKED_AT: usize = 8;
 /// …and at this many nodes of each sibling's subtree.
@@ -1264,7 +1265,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                     | Flags::IN_FIGURE
                     | Flags::IN_LINK
                     | Flags::IN_MAIN
-                    | Flags::IN_HEADER_WRAPPER
+                    | Flags::IN_WRAPPER
                     | Flags::IN_POST);
             match pkind {
                 Kind::Table => anc |= Flags::IN_TABLE,
@@ -1399,9 +1400,9 @@ impl<'d, 'a> Finder<'d, 'a> {
         self.info[n.index()].flags = Flags::INCLUDED | anc;
     }
 
-    /// Page furniture by tag, ARIA role or `class`/`id`. An element that names a `header` but
-    /// holds the page's text is not: `anc` gains [`Flags::IN_HEADER_WRAPPER`] for it and its
-    /// subtree.
+    /// Page furniture by tag, ARIA role or `class`/`id`. An element that names a `header` or a
+    /// `footer` but holds the page's text is not: `anc` gains [`Flags::IN_WRAPPER`] for it and
+    /// its subtree.
     fn is_furniture(&mut self, n: NodeId, kind: Kind, anc: &mut Flags, a: &WalkAttrs<'_>) -> bool {
         let e = self.doc.element(n).expect("an element");
         if kind == Kind::Furniture {
@@ -1433,8 +1434,8 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
         // Inside the main landmark a `header` is a section's (its heading and introduction),
         // not the page's.
-        let header = !anc.intersects(Flags::IN_MAIN | Flags::IN_HEADER_WRAPPER)
-            && a.names().any(Names::HEADER);
+        let header =
+            !anc.intersects(Flags::IN_MAIN | Flags::IN_WRAPPER) && a.names().any(Names::HEADER);
         let named = a.names().any(Names::FURNITURE)
             || self.product && a.names().any(Names::NOT_THE_PRODUCT);
         if !(named || header)
@@ -1445,11 +1446,13 @@ impl<'d, 'a> Finder<'d, 'a> {
         {
             return false;
         }
-        // A `header` that holds the page's text is its wrapper. Asked last, of an element that
+        // A `header` (or a `footer`) that holds the page's text is its wrapper: a region of
+        // the layout named for its place, around the content. Asked last, of an element that
         // is otherwise left out, or whose subtree is then never asked again: each node is read
         // at most once per walk.
-        if !named && holds_prose(self.doc, n, HEADER_WRAPPER_TEXT) {
-            anc.insert(Flags::IN_HEADER_WRAPPER);
+        let footer = !anc.contains(Flags::IN_WRAPPER) && a.names().any(Names::FOOTER);
+        if (!named || footer) && holds_prose(self.doc, n, WRAPPER_TEXT) {
+            anc.insert(Flags::IN_WRAPPER);
             return false;
         }
         true
@@ -2273,7 +2276,8 @@ fn is_copyright_notice(text: &str) -> bool {
 }
 
 /// Whether the subtree of `n` holds `min` bytes of text (without its edges' white space)
-/// outside links (text whose parent or grandparent is an `a`). Stops at `min`.
+/// outside links (text whose parent or grandparent is an `a`), not counting the text of
+/// scripts, styles, templates and `noscript` (with scripting on, its markup). Stops at `min`.
 fn holds_prose(doc: &Document<'_>, n: NodeId, min: usize) -> bool {
     let is_link = |p: Option<NodeId>| {
         p.and_then(|p| doc.element(p))
@@ -2283,6 +2287,15 @@ fn holds_prose(doc: &Document<'_>, n: NodeId, min: usize) -> bool {
     for d in doc.descendants(n) {
         if let NodeData::Text(t) = doc.data(d) {
             let parent = doc.parent(d);
+            let raw = parent.and_then(|p| doc.element(p)).is_some_and(|e| {
+                matches!(
+                    e.tag,
+                    Tag::Script | Tag::Style | Tag::Template | Tag::Noscript
+                )
+            });
+            if raw {
+                continue;
+            }
             if !is_link(parent) && !is_link(parent.and_then(|p| doc.parent(p))) {
                 len += t.trim().len();
                 if len >= min {

@@ -30,9 +30,9 @@ impl Flags {
     pub(super) const IN_MAIN: Flags = Flags(8192);
     /// The element, or an ancestor, holds a grid of cards that step 5 keeps.
     pub(super) const IN_GRID: Flags = Flags(16384);
-    /// Some ancestor (or the element) names a `header` but holds the page's text: a wrapper,
-    /// not a header.
-    pub(super) const IN_HEADER_WRAPPER: Flags = Flags(32768);
+    /// Some ancestor (or the element) names a `header` or a `footer` but holds the page's
+    /// text: a wrapper of the content, not the page's header or footer.
+    pub(super) const IN_WRAPPER: Flags = Flags(32768);
     /// Some ancestor (or the element) is a post of a question-and-answer page: a schema.org
     /// `Question` or `Answer` item.
     pub(super) const IN_POST: Flags = Flags(65536);

@@ -43,6 +43,9 @@ impl Names {
     pub(super) const LANDING_SECTION: Names = Names(1 << 11);
     /// ... but not a list of featured items (posts, products).
     pub(super) const NOT_LANDING_SECTION: Names = Names(1 << 12);
+    /// Pieces of [`FURNITURE`](Self::FURNITURE) that name a footer: a region of the page's
+    /// layout, which may wrap its content as a `header` may ([`HEADER`](Self::HEADER)).
+    pub(super) const FOOTER: Names = Names(1 << 13);
 
     /// The lists that `value` names: those with a piece anywhere in it, ASCII
     /// case-insensitively (`NavMenu` names [`FURNITURE`](Self::FURNITURE): `menu`). One pass
@@ -70,7 +73,7 @@ impl BitOr for Names {
 }
 
 /// Each list's pieces (ASCII, lower case).
-const LISTS: [(Names, &[&str]); 13] = [
+const LISTS: [(Names, &[&str]); 14] = [
     (
         Names::FURNITURE,
         &[
@@ -142,6 +145,7 @@ const LISTS: [(Names, &[&str]); 13] = [
         ],
     ),
     (Names::HEADER, &["header"]),
+    (Names::FOOTER, &["footer"]),
     (Names::NOT_THE_PRODUCT, &["review", "carousel"]),
     (
         Names::DISCUSSION,

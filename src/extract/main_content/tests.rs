@@ -762,28 +762,35 @@ fn comments_on_a_question_or_an_answer_are_not_posts() {
 }
 
 #[test]
-fn a_header_that_holds_the_page_is_its_wrapper() {
+fn a_header_or_footer_that_holds_the_page_is_its_wrapper() {
     let prose: String = (0..24)
             .map(|i| format!("<p>Point {i}: we test the software, by hand and by machine, before every release, and we say what we found.</p>"))
             .collect();
-    let header = "<div class=site-header><p>Acme Testing, since 1999, in Oslo, Bergen and Trondheim.</p></div>";
-    let page = format!("{header}<section class=headerWrapper>{prose}</section>");
-    let text = main(&page);
-    assert!(
-        text.contains("Point 0:") && text.contains("Point 23:"),
-        "{text}"
-    );
-    // The page's own header stays out.
-    assert!(!text.contains("Acme"), "{text}");
-    // Without the text, the wrapper is a header too.
-    let short = main(&format!(
-        "{header}<section class=headerWrapper><p>Short.</p></section><p>{}</p>",
-        "The page's own text, at some length, with commas, clauses and more. ".repeat(8)
-    ));
-    assert!(
-        !short.contains("Short.") && short.contains("own text"),
-        "{short}"
-    );
+    // A theme's wrapper named for the header, or a layout's region named for the page's foot
+    // (beside the page's own header or footer, which stays out).
+    for (own, wrapper) in [
+        ("<div class=site-header>", "section class=headerWrapper"),
+        ("<div class=site-footer>", "div class=page-footer"),
+    ] {
+        let own =
+            format!("{own}<p>Acme Testing, since 1999, in Oslo, Bergen and Trondheim.</p></div>");
+        let tag = wrapper.split(' ').next().unwrap_or_default();
+        let text = main(&format!("<{wrapper}>{prose}</{tag}>{own}"));
+        assert!(
+            text.contains("Point 0:") && text.contains("Point 23:"),
+            "{text}"
+        );
+        assert!(!text.contains("Acme"), "{text}");
+        // Without the text, the wrapper is a header or a footer too.
+        let short = main(&format!(
+            "{own}<{wrapper}><p>Short.</p></{tag}><p>{}</p>",
+            "The page's own text, at some length, with commas, clauses and more. ".repeat(8)
+        ));
+        assert!(
+            !short.contains("Short.") && short.contains("own text"),
+            "{short}"
+        );
+    }
 }
 
 #[test]
