@@ -412,8 +412,8 @@ impl Document {
 
     /// The kind of page, as `batch`'s `page_type` field: `"article"`, `"forum"`,
     /// `"product"`, `"collection"`, `"listing"`, `"documentation"`, `"service"` or `"other"`
-    /// (from what the page says of itself in schema.org data, `og:type` and its URL, else from
-    /// the shape of its main content).
+    /// (a linear model of what the page says of itself in schema.org data, `og:type` and its
+    /// URL, and of the shape of its main content; `docs/extraction.md`, "The page type").
     #[getter]
     fn page_type(&self, py: Python<'_>) -> &'static str {
         self.main_content(py, |d, c| c.page_type(d).as_str())

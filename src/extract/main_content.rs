@@ -124,7 +124,7 @@ use crate::{Arena, ParseOptions, parse_document};
 
 use super::capped_text;
 use super::markdown::{MarkdownOptions, markdown_filtered};
-use super::page_type::{self, PageType, Signals};
+use super::page_type::{self, Facts, PageType, Shape, Signals};
 use super::visible::{TextOptions, text_of_filtered};
 
 mod flags;
@@ -202,9 +202,9 @@ pub struct MainContent {
     left_out: Vec<bool>,
     scripting: bool,
     in_noscript: bool,
-    /// The page type when the page's markup, URL or shape decided it; `None`: by the
-    /// length of the content's lines ([`page_type`](Self::page_type)).
-    page_type: Option<PageType>,
+    /// What the page type is read from, but for the content's lines
+    /// ([`page_type`](Self::page_type)); `None` for [`PageType::Other`].
+    page: Option<Facts>,
 }
 
 impl MainContent {
@@ -230,8 +230,18 @@ impl MainContent {
     /// content is in `noscript` ([`is_in_noscript`](Self::is_in_noscript); the page parsed
     /// with scripting off has the type). `doc` is the document the content was found in.
     pub fn page_type(&self, doc: &Document<'_>) -> PageType {
-        self.page_type
-            .unwrap_or_else(|| page_type::by_lines(mean_line(&self.text(doc))))
+        self.page.as_ref().map_or(PageType::Other, |f| {
+            page_type::classify(&f.features(&self.text(doc)))
+        })
+    }
+
+    /// The numbers [`page_type`](Self::page_type) is read from (`xtask/page_type_model.py`
+    /// trains the model on them); `None` for a page without text. Not a stable API.
+    #[doc(hidden)]
+    pub fn page_type_features(&self, doc: &Document<'_>) -> Option<Vec<f32>> {
+        self.page
+            .as_ref()
+            .map(|f| f.features(&self.text(doc)).to_vec())
     }
 
     /// The elements that hold the content, in tree order (none inside another: siblings, and a
@@ -629,7 +639,7 @@ fn find(doc: &Document<'_>) -> MainContent {
     let forms = f.forms_of_fields();
     if len < ENOUGH_TEXT && scripting && f.noscript_markup() >= NOSCRIPT_CONTENT {
         focused.in_noscript = true;
-        focused.page_type = Some(PageType::Other);
+        focused.page = None;
         return focused;
     }
     if f.prefers_whole_page(len, &page, &focused) {
@@ -656,7 +666,8 @@ fn find(doc: &Document<'_>) -> MainContent {
         }
         f.leave_out_forms(&mut whole, &forms, page.text);
         let grid = f.content_grid(&whole);
-        whole.page_type = page_type::classify(&signals, true, page.text > 0.0, grid);
+        whole.page = (page.text > 0.0)
+            .then(|| Facts::of(&signals, &f.shape(len, &page, true, chosen, grid)));
         f.leave_out_quoted_posts(&mut whole);
         let blocks = f.text_blocks(&whole);
         f.leave_out_repeated_chrome(&mut whole, &blocks);
@@ -672,7 +683,8 @@ fn find(doc: &Document<'_>) -> MainContent {
     }
     f.leave_out_forms(&mut focused, &forms, len);
     let grid = f.content_grid(&focused);
-    focused.page_type = page_type::classify(&signals, false, len > 0.0, grid);
+    focused.page =
+        (len > 0.0).then(|| Facts::of(&signals, &f.shape(len, &page, false, chosen, grid)));
     f.leave_out_quoted_posts(&mut focused);
     let blocks = f.text_blocks(&focused);
     f.leave_out_repeated_chrome(&mut focused, &blocks);
@@ -681,6 +693,33 @@ fn find(doc: &Document<'_>) -> MainContent {
 }
 
 impl<'d, 'a> Finder<'d, 'a> {
+    /// The page's shape for its type ([`Shape`]): `len` the chosen block's text, `page` the
+    /// page's counts by the chosen attempt, `whole` whether the content is the whole page.
+    fn shape(
+        &self,
+        len: f32,
+        page: &Stats,
+        whole: bool,
+        attempt: usize,
+        grid: Option<page_type::CardGrid>,
+    ) -> Shape {
+        Shape {
+            share: if page.text > 0.0 {
+                len / page.text
+            } else {
+                0.0
+            },
+            link_density: page.link_density(),
+            whole,
+            thread: self.thread,
+            main_landmark: !self.landmarks.is_empty(),
+            attempt,
+            page_text: page.text,
+            content_text: len,
+            grid,
+        }
+    }
+
     fn attempt(&mut self, s: Strictness) -> (f32, MainContent) {
         self.info.clear();
         self.info.resize(self.doc.len(), Info::default());
@@ -704,7 +743,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                 left_out,
                 scripting: self.scripting,
                 in_noscript: false,
-                page_type: None,
+                page: None,
             },
         )
     }
@@ -1223,7 +1262,7 @@ impl<'d, 'a> Finder<'d, 'a> {
             left_out,
             scripting: self.scripting,
             in_noscript: false,
-            page_type: None,
+            page: None,
         }
     }
 

@@ -19,3 +19,16 @@ pub fn read_pages(files: &[String]) -> Vec<Vec<u8>> {
         })
         .collect()
 }
+
+/// The options `text --main` reads a file with: the default, and a file that is valid UTF-8
+/// throughout read as UTF-8 (`InputOptions::guess_utf8`).
+#[allow(dead_code)] // Not every tool that reads pages parses them so.
+pub fn file_options() -> simdhtml::ParseOptions {
+    simdhtml::ParseOptions {
+        input: simdhtml::input::InputOptions {
+            guess_utf8: true,
+            ..simdhtml::input::InputOptions::default()
+        },
+        ..simdhtml::ParseOptions::default()
+    }
+}

@@ -865,7 +865,8 @@ fn the_page_type_comes_with_the_content() {
         let cards: String = (0..20)
                 .map(|i| {
                     format!(
-                        "<li class=item><a href=/i/{i}>Item {i}</a><p>A short blurb, {i}{price}</p></li>"
+                        "<li class=item><a href=/i/{i}>Item {i}: a walk along the river to the old mill</a>\
+                         <p>A blurb of the item, which says what it is and why it is worth a look, {i}{price}</p></li>"
                     )
                 })
                 .collect();

@@ -17,19 +17,12 @@ use std::time::Instant;
 
 use cpu_time::ProcessTime;
 
-use simdhtml::input::InputOptions;
-use simdhtml::{Arena, ParseOptions, extract, parse_document};
+use simdhtml::{Arena, extract, parse_document};
 
 fn main() {
     let files: Vec<String> = std::env::args().skip(1).collect();
     let pages = pages::read_pages(&files);
-    let options = ParseOptions {
-        input: InputOptions {
-            guess_utf8: true,
-            ..InputOptions::default()
-        },
-        ..ParseOptions::default()
-    };
+    let options = pages::file_options();
     let (mut parse_s, mut extract_s, mut bytes, mut out) = (0.0, 0.0, 0usize, 0usize);
     let (mut parse_cpu, mut extract_cpu) = (0.0, 0.0);
     let mut arena = Arena::new();
