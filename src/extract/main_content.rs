@@ -230,9 +230,18 @@ impl MainContent {
     /// content is in `noscript` ([`is_in_noscript`](Self::is_in_noscript); the page parsed
     /// with scripting off has the type). `doc` is the document the content was found in.
     pub fn page_type(&self, doc: &Document<'_>) -> PageType {
-        self.page.as_ref().map_or(PageType::Other, |f| {
-            page_type::classify(&f.features(&self.text(doc)))
-        })
+        match self.page {
+            Some(_) => self.page_type_with_text(&self.text(doc)),
+            None => PageType::Other,
+        }
+    }
+
+    /// [`page_type`](Self::page_type) with the content's text at hand (what
+    /// [`text`](Self::text) returned for this content), so that it is not read again.
+    pub fn page_type_with_text(&self, text: &str) -> PageType {
+        self.page
+            .as_ref()
+            .map_or(PageType::Other, |f| page_type::classify(&f.features(text)))
     }
 
     /// The numbers [`page_type`](Self::page_type) is read from (`xtask/page_type_model.py`

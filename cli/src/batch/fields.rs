@@ -74,7 +74,11 @@ pub(crate) fn parse_fields(
                 let language = wants(Field::Language)
                     .then(|| text.as_deref().and_then(extract::language))
                     .flatten();
-                (text, markdown, c.page_type(d), language)
+                let page_type = wants(Field::PageType).then(|| match &text {
+                    Some(t) => c.page_type_with_text(t),
+                    None => c.page_type(d),
+                });
+                (text, markdown, page_type, language)
             })
         });
         for &f in &args.fields {
@@ -84,7 +88,7 @@ pub(crate) fn parse_fields(
                 Field::Text => extract::visible_text(&doc, options.scripting).into(),
                 Field::MainText => main.as_ref().and_then(|m| m.0.clone()).into(),
                 Field::Markdown => main.as_ref().and_then(|m| m.1.clone()).into(),
-                Field::PageType => main.as_ref().map(|m| m.2.as_str()).into(),
+                Field::PageType => main.as_ref().and_then(|m| m.2).map(|t| t.as_str()).into(),
                 Field::Meta => json!(extract::meta_resolved(&doc, base)),
                 Field::Links => extract::link_urls(&doc, base)
                     .into_iter()
