@@ -2,7 +2,7 @@
 # The command or the Python wheel built with profile-guided optimisation (PGO), from a clone of
 # this repository (README.md, "Install"; docs/performance.md for what it gains):
 #
-#   ./pgo.sh command [PAGES...]   # installs `simdhtml` into ~/.cargo/bin, as `cargo install` does
+#   ./pgo.sh command [PAGES...]   # installs `simdhtml` as `cargo install` does (~/.cargo/bin, or $CARGO_INSTALL_ROOT/bin)
 #   ./pgo.sh wheel [PAGES...]     # writes the wheel to target/wheels/ (then `pip install` it)
 #
 # Each builds the `dist` profile (Cargo.toml: fat LTO, one codegen unit) three times over: once
