@@ -720,7 +720,6 @@ impl<'d, 'a> Finder<'d, 'a> {
             },
             link_density: page.link_density(),
             whole,
-            thread: self.thread,
             main_landmark: !self.landmarks.is_empty(),
             attempt,
             page_text: page.text,

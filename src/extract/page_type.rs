@@ -318,8 +318,6 @@ fn json_ld_types(doc: &Document<'_>, script: NodeId) -> u32 {
     bits
 }
 
-/// The type a URL's path says (`/docs/…`, `/forum/…`, `/product/…`, …, or a forum engine's
-/// thread page: `/viewtopic.php?t=…`), if any.
 /// A URL's path: after the scheme and host when there are some; without query and fragment.
 fn url_path(url: &str) -> &str {
     let path = match url.find("://") {
@@ -329,6 +327,8 @@ fn url_path(url: &str) -> &str {
     path.split(['?', '#']).next().unwrap_or("")
 }
 
+/// The type a URL's path says (`/docs/…`, `/forum/…`, `/product/…`, …, or a forum engine's
+/// thread page: `/viewtopic.php?t=…`), if any.
 fn type_of_url(url: &str) -> Option<PageType> {
     let path = url_path(url);
     let mut found = None;

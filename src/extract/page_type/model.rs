@@ -22,6 +22,9 @@ const TYPES: [PageType; 7] = [
     PageType::Service,
 ];
 
+/// The `og:type`s the model tells apart (any other is one feature).
+const OG_TYPES: [&str; 4] = ["article", "product", "product.group", "website"];
+
 /// The words of a URL's path the model reads (each a feature: the path holds it as a word,
 /// its letters and digits between other characters).
 const URL_WORDS: [&str; 48] = [
@@ -93,8 +96,6 @@ pub(in crate::extract) struct Shape {
     pub(in crate::extract) link_density: f32,
     /// The content is the whole page (less its furniture), not one block.
     pub(in crate::extract) whole: bool,
-    /// The page says it is a forum thread (its posts are content).
-    pub(in crate::extract) thread: bool,
     /// The page has a main landmark (`main`, role `main`).
     pub(in crate::extract) main_landmark: bool,
     /// The attempt that found the content (0: the strictest; step 6).
@@ -136,12 +137,14 @@ fn fixed_features(signals: &Signals, shape: &Shape, put: &mut impl FnMut(&str, &
         put("schema", name, bit(signals.has(b)));
     }
     let og = signals.og_type.as_deref();
-    for t in ["article", "product", "product.group", "website"] {
+    for t in OG_TYPES {
         put("og", t, bit(og == Some(t)));
     }
-    let other_og =
-        og.is_some_and(|o| !matches!(o, "article" | "product" | "product.group" | "website"));
-    put("og", "other", bit(other_og));
+    put(
+        "og",
+        "other",
+        bit(og.is_some_and(|o| !OG_TYPES.contains(&o))),
+    );
     put("code", "elements", ln(signals.code as f32));
     let said = signals.said();
     for t in TYPES {
@@ -160,16 +163,22 @@ fn fixed_features(signals: &Signals, shape: &Shape, put: &mut impl FnMut(&str, &
     put("url", "year", bit(path.split('/').any(is_year)));
     put("url", "length", ln(path.len() as f32));
     put("url", "query", bit(url.contains('?')));
-    for w in URL_WORDS {
-        let has = path
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|p| p.eq_ignore_ascii_case(w));
+    // The path's words read once, each marking the word of `URL_WORDS` it is.
+    let mut words = [false; URL_WORDS.len()];
+    for p in path.split(|c: char| !c.is_ascii_alphanumeric()) {
+        if let Some(k) = URL_WORDS.iter().position(|w| p.eq_ignore_ascii_case(w)) {
+            words[k] = true;
+        }
+    }
+    for (w, has) in URL_WORDS.into_iter().zip(words) {
         put("url", w, bit(has));
     }
     put("shape", "share", shape.share);
     put("shape", "link_density", shape.link_density);
     put("shape", "whole", bit(shape.whole));
-    put("shape", "thread", bit(shape.thread));
+    // A forum thread by what the page says (as the finder's thread rules read it).
+    let thread = signals.is_discussion() || said == Some(PageType::Forum);
+    put("shape", "thread", bit(thread));
     put("shape", "main_landmark", bit(shape.main_landmark));
     put("shape", "attempt", shape.attempt as f32);
     put("shape", "page_text", ln(shape.page_text));
