@@ -14,8 +14,10 @@ it as UTF-8 (a page without a declaration would otherwise be windows-1252). The 
 - v0: the pages as they are;
 - noref: every `&` replaced by `+` (no character reference anywhere);
 - noattr: every start tag's attributes removed;
+- novalue: every attribute's value removed (the names kept);
 - notext: the text between tags removed, outside script, style, textarea and title;
-- noref_noattr, noref_notext, bare (all three), noattr_notext: the same combined.
+- noref_noattr, noref_novalue, noref_notext, bare (references, attributes and text),
+  noattr_notext: the same combined.
 
 The edits are by regular expression, not by a parser: both contenders read the same edited
 pages, which is what the comparison needs, but a variant is not exactly "the page without X".
@@ -30,6 +32,8 @@ from pathlib import Path
 TAG = re.compile(
     r"""<([a-zA-Z][^\s/>]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(/?)>"""
 )
+# An attribute's value, with its `=`.
+VALUE = re.compile(r"""\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)""")
 # Elements whose content is not markup text; `split` returns [outside, whole, name, ...].
 RAW = re.compile(r"(<(script|style|textarea|title)\b[^>]*>.*?</\2\s*>)", re.S | re.I)
 
@@ -40,6 +44,10 @@ def no_ref(text):
 
 def no_attr(text):
     return TAG.sub(lambda m: "<" + m.group(1) + m.group(3) + ">", text)
+
+
+def no_value(text):
+    return TAG.sub(lambda m: "<" + m.group(1) + VALUE.sub("", m.group(2)) + m.group(3) + ">", text)
 
 
 def no_text(text):
@@ -57,8 +65,10 @@ VARIANTS = {
     "v0": lambda t: t,
     "noref": no_ref,
     "noattr": no_attr,
+    "novalue": no_value,
     "notext": no_text,
     "noref_noattr": lambda t: no_attr(no_ref(t)),
+    "noref_novalue": lambda t: no_value(no_ref(t)),
     "noref_notext": lambda t: no_text(no_ref(t)),
     "noattr_notext": lambda t: no_text(no_attr(t)),
     "bare": lambda t: no_text(no_attr(no_ref(t))),
