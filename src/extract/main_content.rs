@@ -253,9 +253,10 @@ impl MainContent {
             .map(|f| f.features(&self.text(doc)).to_vec())
     }
 
-    /// The elements that hold the content, in tree order (none inside another: siblings, and a
-    /// grid of cards elsewhere on the page); empty when
-    /// the page has no body.
+    /// The elements that hold the content, in tree order: siblings, and a grid of cards
+    /// elsewhere on the page. None is inside another but a grid of cards that cleaning took
+    /// out of one with an element around it, which that root's text leaves out (no node's
+    /// text is written twice). Empty when the page has no body.
     pub fn roots(&self) -> &[NodeId] {
         &self.roots
     }
@@ -783,20 +784,42 @@ impl<'d, 'a> Finder<'d, 'a> {
 
     /// Adds `add` (in tree order, none around a root) to the roots of `content` in tree
     /// order, each as the walk keeps it (cleaning may have taken parts of it inside a root: a
-    /// grid's cards as link lists; such a grid follows the root it lies in). One merge of the
-    /// two lists and one pass over each added subtree.
+    /// grid's cards as link lists). A node inside a root comes back in its place when the
+    /// root's text reaches it (nothing between them left out), else it follows that root, so
+    /// that no text is written twice. One merge of the two lists, one pass over each added
+    /// subtree and, for a node inside a root, one walk up to it.
     fn join(&self, content: &mut MainContent, add: &[NodeId]) {
         if add.is_empty() {
             return;
         }
+        // Whether `n`, inside a root, is written by that root's walk once its own subtree is
+        // back: no element between them is left out. The root that holds `n` is the last that
+        // starts before it (step 7c's sections, joined after step 7b's grid, are outside the
+        // roots).
+        let in_place = |content: &MainContent, n: NodeId| {
+            let k = content
+                .roots
+                .partition_point(|r| self.pos[r.index()] < self.pos[n.index()]);
+            let Some(&r) = k.checked_sub(1).map(|k| &content.roots[k]) else {
+                return false;
+            };
+            self.is_ancestor(r, n)
+                && std::iter::successors(self.doc.parent(n), |&x| self.doc.parent(x))
+                    .take_while(|&x| x != r)
+                    .all(|x| !content.is_left_out(x))
+        };
+        let mut joined = Vec::with_capacity(add.len());
         for &n in add {
             for &d in self.subtree(n) {
                 content.left_out[d.index()] = !self.flags(d).contains(Flags::INCLUDED);
             }
+            if !in_place(content, n) {
+                joined.push(n);
+            }
         }
         let pos = |n: &NodeId| self.pos[n.index()];
-        let mut roots = Vec::with_capacity(content.roots.len() + add.len());
-        let (mut old, mut new) = (content.roots.iter().peekable(), add.iter().peekable());
+        let mut roots = Vec::with_capacity(content.roots.len() + joined.len());
+        let (mut old, mut new) = (content.roots.iter().peekable(), joined.iter().peekable());
         while let (Some(o), Some(n)) = (old.peek(), new.peek()) {
             if pos(o) < pos(n) {
                 roots.push(**o);
