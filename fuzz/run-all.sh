@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.." || exit 1
 ROUNDS=${ROUNDS:-3}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-1200}
 LOG_DIR=${LOG_DIR:-fuzz/logs}
-TARGETS=${TARGETS:-"tokenizer parse_document stream scalar_twin fragment roundtrip warc selector"}
+TARGETS=${TARGETS:-"tokenizer parse_document stream scalar_twin fragment roundtrip warc selector extract"}
 mkdir -p "$LOG_DIR"
 round=1
 while [ "$round" -le "$ROUNDS" ]; do

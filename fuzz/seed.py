@@ -3,7 +3,9 @@
 
 Sources: the html5lib tokenizer tests' "input" fields and the "#data" sections of the html5lib
 tree-construction and WPT parsing .dat files in $SIMDHTML_SHARED (default: ../shared beside the
-repository), and the pages of the repository's own corpus/. Each target reads option bytes in
+repository), the pages of the repository's own corpus/, and for the extractors' target every
+tenth page of WCXB's development split (extraction/wcxb-dev/html/, script and style contents
+but JSON-LD left out so that the cut keeps the body). Each target reads option bytes in
 front of the document (see the doc comment of each fuzz_targets/*.rs); the seeds get plausible
 option bytes, varied with a counter so that every option is represented.
 
@@ -13,6 +15,7 @@ the hash of their contents)
 
 import argparse
 import glob
+import gzip
 import hashlib
 import json
 import os
@@ -22,7 +25,8 @@ import sys
 FUZZ = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(FUZZ)
 
-TARGETS = ["tokenizer", "parse_document", "stream", "scalar_twin", "fragment", "roundtrip"]
+TARGETS = ["tokenizer", "parse_document", "stream", "scalar_twin", "fragment", "roundtrip",
+           "extract"]
 # Index into simdhtml_fuzz::STATES for the html5lib state names.
 STATES = {
     "Data state": 0,
@@ -108,6 +112,19 @@ def corpus_pages():
             yield f.read()
 
 
+def wcxb_pages(shared):
+    """Every tenth page of WCXB's development split (all seven page types), without the
+    contents of its script and style elements but JSON-LD (a page's head is often more than
+    64 KiB of them, and the extractors read the body; the page type reads JSON-LD)."""
+    paths = sorted(glob.glob(os.path.join(shared, "extraction", "wcxb-dev", "html", "*.html.gz")))
+    for path in paths[::10]:
+        with gzip.open(path, "rb") as f:
+            page = f.read()
+        yield re.sub(rb"(?is)(<(script|style)\b[^>]*>).*?(</\2\s*>)",
+                     lambda m: m.group(0) if b"ld+json" in m.group(1).lower()
+                     else m.group(1) + m.group(3), page)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-len", type=int, default=65536,
@@ -147,6 +164,9 @@ def main():
         put("stream", bytes([opts, s | (n % 6) << 1]) + CHUNKINGS[n % len(CHUNKINGS)] + doc)
         put("scalar_twin", bytes([(n % 6) | s << 6, n % len(CONTEXTS)]) + doc)
         put("roundtrip", bytes([s]) + doc)
+        # extract byte 1: alt text and link URLs (bits 0, 1), a page URL (bits 2..4; 6 and 7
+        # give none).
+        put("extract", bytes([opts, n % 32]) + doc)
 
     for text, state, last in tokenizer_tests(shared):
         put("tokenizer", bytes([state | last << 3]) + text)
@@ -165,6 +185,9 @@ def main():
         documents(page, scripting=False)
         put("tokenizer", bytes([0]) + page)
         put("fragment", bytes([0, 1]) + page)
+    for page in wcxb_pages(shared):
+        n += 1
+        put("extract", bytes([(n % 4) | (16 + n % 48) << 2 & 0xFF, n % 32]) + page)
     for target in TARGETS:
         print(f"{target}: {counts[target]} seeds in fuzz/corpus/{target}/")
 

@@ -34,8 +34,8 @@
 //!    (or the pictures), not the description. Comments
 //!    and replies are content on a page that says it is a discussion (schema.org
 //!    `DiscussionForumPosting`, `QAPage`, microdata `Comment`s).
-//!    The first `h1`/`h2` that repeats the document's title and the first byline are left out
-//!    too: they are the page's metadata, not its text.
+//!    The first `h1`/`h2` (not inside another) that repeats the document's title and the first
+//!    byline are left out too: they are the page's metadata, not its text.
 //! 2. **Measure** every element bottom-up: its text length, the part of it inside links, its
 //!    commas, paragraphs, images, list items and form inputs. Lengths are in characters, not
 //!    words, with a character of a CJK script (Han, kana, Hangul) counted three times, as
@@ -116,7 +116,7 @@
 //! weighting, link density applied to each block's score, furniture tags and landmarks left
 //! out by the walk, and cleaning in one bottom-up pass.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::dom::{Document, NodeData, NodeId};
 use crate::markup::{Namespace, Tag, is_ascii_whitespace};
@@ -253,9 +253,10 @@ impl MainContent {
             .map(|f| f.features(&self.text(doc)).to_vec())
     }
 
-    /// The elements that hold the content, in tree order (none inside another: siblings, and a
-    /// grid of cards elsewhere on the page); empty when
-    /// the page has no body.
+    /// The elements that hold the content, in tree order: siblings, and a grid of cards
+    /// elsewhere on the page. None is inside another but a grid of cards that cleaning took
+    /// out of one with an element around it, which that root's text leaves out (no node's
+    /// text is written twice). Empty when the page has no body.
     pub fn roots(&self) -> &[NodeId] {
         &self.roots
     }
@@ -528,6 +529,9 @@ struct Finder<'d, 'a> {
     scripting: bool,
     root: NodeId,
     title: Option<String>,
+    /// The title's words ([`words`]), once per page: a page of many headings and a long title
+    /// would split it for each.
+    title_words: HashSet<String>,
     info: Vec<Info>,
     kinds: Vec<Kind>,
     /// Included nodes in tree order, and each one's place in it and the end of its subtree.
@@ -566,11 +570,13 @@ fn find(doc: &Document<'_>) -> MainContent {
         .body()
         .or_else(|| doc.html())
         .map_or(doc.root(), |n| n.node_id());
+    let title = super::title(doc);
     let mut f = Finder {
         doc,
         scripting,
         root,
-        title: super::title(doc),
+        title_words: title.as_deref().map_or_else(HashSet::new, words),
+        title,
         info: Vec::new(),
         kinds: vec![Kind::Skip; doc.len()],
         order: Vec::new(),
@@ -783,20 +789,42 @@ impl<'d, 'a> Finder<'d, 'a> {
 
     /// Adds `add` (in tree order, none around a root) to the roots of `content` in tree
     /// order, each as the walk keeps it (cleaning may have taken parts of it inside a root: a
-    /// grid's cards as link lists; such a grid follows the root it lies in). One merge of the
-    /// two lists and one pass over each added subtree.
+    /// grid's cards as link lists). A node inside a root comes back in its place when the
+    /// root's text reaches it (nothing between them left out), else it follows that root, so
+    /// that no text is written twice. One merge of the two lists, one pass over each added
+    /// subtree and, for a node inside a root, one walk up to it.
     fn join(&self, content: &mut MainContent, add: &[NodeId]) {
         if add.is_empty() {
             return;
         }
+        // Whether `n`, inside a root, is written by that root's walk once its own subtree is
+        // back: no element between them is left out. The root that holds `n` is the last that
+        // starts before it (step 7c's sections, joined after step 7b's grid, are outside the
+        // roots).
+        let in_place = |content: &MainContent, n: NodeId| {
+            let k = content
+                .roots
+                .partition_point(|r| self.pos[r.index()] < self.pos[n.index()]);
+            let Some(&r) = k.checked_sub(1).map(|k| &content.roots[k]) else {
+                return false;
+            };
+            self.is_ancestor(r, n)
+                && std::iter::successors(self.doc.parent(n), |&x| self.doc.parent(x))
+                    .take_while(|&x| x != r)
+                    .all(|x| !content.is_left_out(x))
+        };
+        let mut joined = Vec::with_capacity(add.len());
         for &n in add {
             for &d in self.subtree(n) {
                 content.left_out[d.index()] = !self.flags(d).contains(Flags::INCLUDED);
             }
+            if !in_place(content, n) {
+                joined.push(n);
+            }
         }
         let pos = |n: &NodeId| self.pos[n.index()];
-        let mut roots = Vec::with_capacity(content.roots.len() + add.len());
-        let (mut old, mut new) = (content.roots.iter().peekable(), add.iter().peekable());
+        let mut roots = Vec::with_capacity(content.roots.len() + joined.len());
+        let (mut old, mut new) = (content.roots.iter().peekable(), joined.iter().peekable());
         while let (Some(o), Some(n)) = (old.peek(), new.peek()) {
             if pos(o) < pos(n) {
                 roots.push(**o);
@@ -1292,11 +1320,18 @@ impl<'d, 'a> Finder<'d, 'a> {
         let mut stack = vec![root];
         let mut byline_done = false;
         let mut title_done = self.title.is_none();
+        // The `h1`/`h2` elements open around the walk's place: one inside another is not
+        // compared with the title (the outer one's text holds it; comparing each of a nest
+        // with a long title would read the nest again for every level).
+        let mut title_headings = 0_u32;
         let mut cur = doc.first_child(root);
         loop {
             let Some(n) = cur else {
                 let Some(p) = stack.pop() else { break };
                 self.end[p.index()] = self.order.len() as u32;
+                if self.is_title_heading(p) {
+                    title_headings = title_headings.saturating_sub(1);
+                }
                 if stack.is_empty() {
                     break;
                 }
@@ -1363,7 +1398,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                         byline_done = true;
                         keep = false;
                     }
-                    if keep && !title_done && self.repeats_title(n, kind) {
+                    if keep && !title_done && title_headings == 0 && self.repeats_title(n, kind) {
                         title_done = true;
                         keep = false;
                     }
@@ -1393,6 +1428,9 @@ impl<'d, 'a> Finder<'d, 'a> {
                 if doc.element(n).is_some()
                     && let Some(c) = doc.first_child(n)
                 {
+                    if self.is_title_heading(n) {
+                        title_headings += 1;
+                    }
                     stack.push(n);
                     cur = Some(c);
                     continue;
@@ -1531,18 +1569,23 @@ impl<'d, 'a> Finder<'d, 'a> {
 
     /// An `h1` or `h2` whose words are (mostly) the document title's.
     fn repeats_title(&self, n: NodeId, kind: Kind) -> bool {
-        if kind != Kind::Heading {
-            return false;
-        }
-        let tag = self.doc.element(n).expect("an element").tag;
-        if tag != Tag::H1 && tag != Tag::H2 {
+        if kind != Kind::Heading || !self.is_title_heading(n) {
             return false;
         }
         let Some(title) = &self.title else {
             return false;
         };
         let cap = 4 * title.len() + 16;
-        capped_text(self.doc, n, cap).is_some_and(|h| similarity(title, &h) > 0.75)
+        capped_text(self.doc, n, cap).is_some_and(|h| similarity(&self.title_words, &h) > 0.75)
+    }
+
+    /// An `h1` or `h2` element (by its kind, a heading).
+    fn is_title_heading(&self, n: NodeId) -> bool {
+        self.kind(n) == Kind::Heading
+            && self
+                .doc
+                .element(n)
+                .is_some_and(|e| matches!(e.tag, Tag::H1 | Tag::H2))
     }
 
     /// Step 2 and 3: bottom-up counts, and the scores of the blocks given to their
@@ -2149,6 +2192,10 @@ impl<'d, 'a> Finder<'d, 'a> {
         if matches!(kind, Kind::Para | Kind::Container)
             && self.info[n.index()].stats.text < 200.0
             && !self.flags(n).contains(Flags::IN_FIGURE)
+            // `capped_text` gives `None` past 4 × 800 nodes, and the walk's count of the
+            // subtree (at most the document's) says so at once: in a deep nest of blocks each
+            // would read 3,200 nodes.
+            && self.subtree(n).len() <= 4 * 800 + 1
             && capped_text(self.doc, n, 800).is_some_and(|t| is_copyright_notice(&t))
         {
             return true;
@@ -2471,21 +2518,25 @@ fn ends_sentence(s: &str) -> bool {
     s.contains(['。', '։', '۔', '।'])
 }
 
-/// How much of `b`'s words are `a`'s: one minus the share of `b`'s word characters that are
-/// in words `a` does not have (case-insensitive).
-fn similarity(a: &str, b: &str) -> f32 {
-    let words = |s: &str| -> Vec<String> {
-        s.split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
-            .collect()
-    };
-    let (wa, wb) = (words(a), words(b));
+/// The words of `s` (runs of alphanumeric characters), lower-cased: what [`similarity`]
+/// compares.
+fn words<C: FromIterator<String>>(s: &str) -> C {
+    s.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// How much of `b`'s words are in `wa` (the [`words`] of another text): one minus the share of
+/// `b`'s word characters that are in words `wa` does not have (case-insensitive). A set, so
+/// that a long title against a long heading is not every word against every word.
+fn similarity(wa: &HashSet<String>, b: &str) -> f32 {
+    let wb: Vec<String> = words(b);
     if wa.is_empty() || wb.is_empty() {
         return 0.0;
     }
     let total: usize = wb.iter().map(|w| w.len()).sum::<usize>() + wb.len() - 1;
-    let unique: Vec<&String> = wb.iter().filter(|w| !wa.contains(w)).collect();
+    let unique: Vec<&String> = wb.iter().filter(|w| !wa.contains(*w)).collect();
     let missing: usize =
         unique.iter().map(|w| w.len()).sum::<usize>() + unique.len().saturating_sub(1);
     1.0 - missing as f32 / total as f32
