@@ -205,7 +205,7 @@ const WCXB_FLOORS: &[(&str, f64)] = &[
     ("forum", 0.808),
     ("product", 0.695),
     ("collection", 0.724),
-    ("listing", 0.714),
+    ("listing", 0.717),
     ("documentation", 0.933),
     ("service", 0.842),
 ];
