@@ -122,10 +122,10 @@ use crate::dom::{Document, NodeData, NodeId};
 use crate::markup::{Namespace, Tag, is_ascii_whitespace};
 use crate::{Arena, ParseOptions, parse_document};
 
-use super::capped_text;
 use super::markdown::{MarkdownOptions, markdown_filtered};
 use super::page_type::{self, Facts, PageType, Shape, Signals};
 use super::visible::{TextOptions, text_of_filtered};
+use super::{capped_nodes, capped_text};
 
 mod flags;
 mod names;
@@ -292,6 +292,9 @@ impl MainContent {
 /// An element that names a `header` or a `footer` but holds this much text outside links (in
 /// bytes, [`holds_prose`]) is a wrapper of the page's content, not its header or footer.
 const WRAPPER_TEXT: usize = 2000;
+
+/// A short block read whole for a copyright notice (step 5): at most this many bytes of text.
+const COPYRIGHT_TEXT: usize = 800;
 /// Step 9 looks at this many siblings on either side of a quote for the reply's own text…
 const SIBLINGS_LOOKED_AT: usize = 8;
 /// …and at this many nodes of each sibling's subtree.
@@ -1320,18 +1323,11 @@ impl<'d, 'a> Finder<'d, 'a> {
         let mut stack = vec![root];
         let mut byline_done = false;
         let mut title_done = self.title.is_none();
-        // The `h1`/`h2` elements open around the walk's place: one inside another is not
-        // compared with the title (the outer one's text holds it; comparing each of a nest
-        // with a long title would read the nest again for every level).
-        let mut title_headings = 0_u32;
         let mut cur = doc.first_child(root);
         loop {
             let Some(n) = cur else {
                 let Some(p) = stack.pop() else { break };
                 self.end[p.index()] = self.order.len() as u32;
-                if self.is_title_heading(p) {
-                    title_headings = title_headings.saturating_sub(1);
-                }
                 if stack.is_empty() {
                     break;
                 }
@@ -1348,12 +1344,16 @@ impl<'d, 'a> Finder<'d, 'a> {
                     | Flags::IN_LINK
                     | Flags::IN_MAIN
                     | Flags::IN_WRAPPER
-                    | Flags::IN_POST);
+                    | Flags::IN_POST
+                    | Flags::IN_TITLE_HEADING);
             match pkind {
                 Kind::Table => anc |= Flags::IN_TABLE,
                 Kind::Code => anc |= Flags::IN_CODE,
                 Kind::Figure => anc |= Flags::IN_FIGURE,
                 Kind::A => anc |= Flags::IN_LINK,
+                // Comparing each heading of a nest with a long title would read the nest again
+                // for every level.
+                Kind::Heading if self.is_title_heading(parent) => anc |= Flags::IN_TITLE_HEADING,
                 _ => {}
             }
             let mut main_landmark = false;
@@ -1398,7 +1398,11 @@ impl<'d, 'a> Finder<'d, 'a> {
                         byline_done = true;
                         keep = false;
                     }
-                    if keep && !title_done && title_headings == 0 && self.repeats_title(n, kind) {
+                    if keep
+                        && !title_done
+                        && !anc.contains(Flags::IN_TITLE_HEADING)
+                        && self.repeats_title(n)
+                    {
                         title_done = true;
                         keep = false;
                     }
@@ -1428,9 +1432,6 @@ impl<'d, 'a> Finder<'d, 'a> {
                 if doc.element(n).is_some()
                     && let Some(c) = doc.first_child(n)
                 {
-                    if self.is_title_heading(n) {
-                        title_headings += 1;
-                    }
                     stack.push(n);
                     cur = Some(c);
                     continue;
@@ -1568,8 +1569,8 @@ impl<'d, 'a> Finder<'d, 'a> {
     }
 
     /// An `h1` or `h2` whose words are (mostly) the document title's.
-    fn repeats_title(&self, n: NodeId, kind: Kind) -> bool {
-        if kind != Kind::Heading || !self.is_title_heading(n) {
+    fn repeats_title(&self, n: NodeId) -> bool {
+        if !self.is_title_heading(n) {
             return false;
         }
         let Some(title) = &self.title else {
@@ -2192,11 +2193,11 @@ impl<'d, 'a> Finder<'d, 'a> {
         if matches!(kind, Kind::Para | Kind::Container)
             && self.info[n.index()].stats.text < 200.0
             && !self.flags(n).contains(Flags::IN_FIGURE)
-            // `capped_text` gives `None` past 4 × 800 nodes, and the walk's count of the
-            // subtree (at most the document's) says so at once: in a deep nest of blocks each
-            // would read 3,200 nodes.
-            && self.subtree(n).len() <= 4 * 800 + 1
-            && capped_text(self.doc, n, 800).is_some_and(|t| is_copyright_notice(&t))
+            // `capped_text` gives `None` past `capped_nodes` descendants, and the walk's count
+            // of the subtree (the element and the descendants it keeps) says so at once: in a
+            // deep nest of blocks each would read 3,200 nodes.
+            && self.subtree(n).len() <= capped_nodes(COPYRIGHT_TEXT) + 1
+            && capped_text(self.doc, n, COPYRIGHT_TEXT).is_some_and(|t| is_copyright_notice(&t))
         {
             return true;
         }

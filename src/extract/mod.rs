@@ -300,12 +300,18 @@ pub fn collapse_ascii_whitespace(s: &str) -> String {
         .join(" ")
 }
 
+/// How many nodes under an element [`capped_text`] reads at most, for a cap of `max` bytes:
+/// past them it gives `None`.
+pub(crate) const fn capped_nodes(max: usize) -> usize {
+    4 * max
+}
+
 /// The text content of `n` when it is shorter than `max` bytes and its subtree has fewer
-/// than 4 × `max` nodes; `None` otherwise (so that asking costs at most that much).
+/// than [`capped_nodes`]`(max)` nodes; `None` otherwise (so that asking costs at most that much).
 pub(crate) fn capped_text(doc: &Document<'_>, n: NodeId, max: usize) -> Option<String> {
     let mut out = String::new();
     for (i, d) in doc.descendants(n).enumerate() {
-        if i >= 4 * max {
+        if i >= capped_nodes(max) {
             return None;
         }
         if let NodeData::Text(t) = doc.data(d) {

@@ -36,6 +36,9 @@ impl Flags {
     /// Some ancestor (or the element) is a post of a question-and-answer page: a schema.org
     /// `Question` or `Answer` item.
     pub(super) const IN_POST: Flags = Flags(65536);
+    /// Some ancestor is an `h1` or an `h2`: a heading inside it is not compared with the
+    /// document's title (the outer one's text holds it).
+    pub(super) const IN_TITLE_HEADING: Flags = Flags(131072);
 
     /// Every flag of `other` is set.
     pub(super) fn contains(self, other: Flags) -> bool {
