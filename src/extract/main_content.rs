@@ -108,6 +108,11 @@
 //!     characters of text (a search box, a newsletter's sign-up, a contact or review form)
 //!     is left out of the content, whole page or block, unless it holds half of the content's
 //!     text (an error page's login form); a form that holds posts or a page's text stays.
+//! 12. **A page of furniture only.** When the page without its furniture (step 1's strict
+//!     walk) holds less text than a paragraph, the content is what a laxer attempt of step 6
+//!     found, under 200 characters, and none of it is text the strict walk keeps, the page's
+//!     only text is its menus, header and footer (a page whose content a script renders, an
+//!     empty shop category): it has no main content.
 //!
 //! Every step is one pass over the page's nodes or a bounded walk up from one node (at most
 //! five ancestors), so the time is linear in the page and the memory is one small record per
@@ -309,6 +314,9 @@ const ENOUGH_TEXT: f32 = 500.0;
 const RETRY_GAIN: f32 = 1.5;
 /// The whole page is the strict walk's (without furniture) when that keeps this much text.
 const WHOLE_PAGE_TEXT: f32 = 200.0;
+/// A page whose strict walk keeps less text than a paragraph ([`MIN_PARAGRAPH`]) and whose
+/// laxer attempts find less than this is a page of furniture only: no main content.
+const FURNITURE_ONLY_TEXT: f32 = 200.0;
 /// A choice with at most this share of the page's text gives way to the whole page, unless
 /// the page is mostly links ([`LINKED_PAGE`]) around lines of prose ([`LONG_LINE`]).
 const WHOLE_PAGE_SHARE: f32 = 0.25;
@@ -690,6 +698,7 @@ fn find(doc: &Document<'_>) -> MainContent {
         let blocks = f.text_blocks(&whole);
         f.leave_out_repeated_chrome(&mut whole, &blocks);
         f.leave_out_repeated_blocks(&mut whole, &blocks);
+        f.leave_out_furniture_only(&mut whole, chosen, strict_page, attempts[0]);
         return whole;
     }
     if let Some(grid) = f.card_grid(len, &focused) {
@@ -707,6 +716,7 @@ fn find(doc: &Document<'_>) -> MainContent {
     let blocks = f.text_blocks(&focused);
     f.leave_out_repeated_chrome(&mut focused, &blocks);
     f.leave_out_repeated_blocks(&mut focused, &blocks);
+    f.leave_out_furniture_only(&mut focused, chosen, strict_page, attempts[0]);
     focused
 }
 
@@ -839,6 +849,45 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
         roots.extend(old.chain(new));
         content.roots = roots;
+    }
+
+    /// Step 12: a page of furniture only. When the page without its furniture holds less
+    /// text than a paragraph (`strict_page`, the counts of the `strict` attempt), the content
+    /// is what a laxer attempt found (`chosen` is not the first) and it is short
+    /// ([`FURNITURE_ONLY_TEXT`]), the strict walk is taken again: if it keeps none of the
+    /// content's text, that text is the page's menus, header or footer (a page whose content a
+    /// script renders, an empty shop category), and the page has no main content. Only on
+    /// such a page: one more walk and one pass over the content.
+    fn leave_out_furniture_only(
+        &mut self,
+        content: &mut MainContent,
+        chosen: usize,
+        strict_page: f32,
+        strict: Strictness,
+    ) {
+        if chosen == 0
+            || strict_page >= MIN_PARAGRAPH
+            || text_weight(&content.text(self.doc)).0 >= FURNITURE_ONLY_TEXT
+        {
+            return;
+        }
+        self.info.clear();
+        self.info.resize(self.doc.len(), Info::default());
+        self.walk(strict);
+        let doc = self.doc;
+        let kept = |d: NodeId| {
+            !content.is_left_out(d)
+                && self.flags(d).contains(Flags::INCLUDED)
+                && matches!(doc.data(d), NodeData::Text(t) if !t.bytes().all(|b| b.is_ascii_whitespace()))
+        };
+        if !content
+            .roots
+            .iter()
+            .any(|&r| kept(r) || doc.descendants(r).any(kept))
+        {
+            content.roots.clear();
+            content.page = None;
+        }
     }
 
     /// Step 7c: the sections of a landing page outside the chosen block (and not around it):

@@ -898,3 +898,25 @@ fn empty_and_bodiless_pages() {
         "a frameset has no text"
     );
 }
+
+#[test]
+fn a_page_of_furniture_only_has_no_main_content() {
+    // A shop's page whose products a script renders: its only text is its header's menu and
+    // its footer's links.
+    let shell = "<title>Down jackets</title><header><div class=menu-drawer>\
+        <span class=small-links><a href=/a>Provisions</a> <a href=/b>Action Works</a> \
+        <a href=/c>The Cleanest Line</a></span></div></header><div id=root></div>\
+        <div class=site-footer><a href=/help>Help</a> <a href=/returns>Returns</a></div>";
+    let arena = Arena::new();
+    let doc = parse_document_str(&arena, shell, &ParseOptions::default());
+    let content = MainContent::find(&doc);
+    assert_eq!(content.text(&doc), "");
+    assert_eq!(content.page_type(&doc), PageType::Other);
+    // With a short text of its own, outside the furniture, the page has content.
+    let own = shell.replace(
+        "<div id=root></div>",
+        "<div id=root><p>No jackets match these filters.</p></div>",
+    );
+    let text = main(&own);
+    assert!(text.contains("No jackets match these filters.\n"), "{text}");
+}
