@@ -110,9 +110,14 @@
 //!     text (an error page's login form); a form that holds posts or a page's text stays.
 //! 12. **A page of furniture only.** When the page without its furniture (step 1's strict
 //!     walk) holds less text than a paragraph, the content is what a laxer attempt of step 6
-//!     found, under 200 characters, and none of it is text the strict walk keeps, the page's
+//!     found, under 500 characters, and none of it is text the strict walk keeps, the page's
 //!     only text is its menus, header and footer (a page whose content a script renders, an
 //!     empty shop category): it has no main content.
+//! 13. **Content hidden until the scripts run.** On such a page, the element an inline
+//!     `display: none` hides with the most text outside links, at least 2,000 bytes of it (a
+//!     shop's product page, written out and hidden until its scripts have laid it out), is
+//!     read as shown, and steps 1–12 run again; if that still finds furniture only, the page
+//!     has no main content.
 //!
 //! Every step is one pass over the page's nodes or a bounded walk up from one node (at most
 //! five ancestors), so the time is linear in the page and the memory is one small record per
@@ -315,8 +320,9 @@ const RETRY_GAIN: f32 = 1.5;
 /// The whole page is the strict walk's (without furniture) when that keeps this much text.
 const WHOLE_PAGE_TEXT: f32 = 200.0;
 /// A page whose strict walk keeps less text than a paragraph ([`MIN_PARAGRAPH`]) and whose
-/// laxer attempts find less than this is a page of furniture only: no main content.
-const FURNITURE_ONLY_TEXT: f32 = 200.0;
+/// laxer attempts find less than this, none of it kept by the strict walk, is a page of
+/// furniture only (step 12): as little as makes an attempt try again ([`ENOUGH_TEXT`]).
+const FURNITURE_ONLY_TEXT: f32 = ENOUGH_TEXT;
 /// A choice with at most this share of the page's text gives way to the whole page, unless
 /// the page is mostly links ([`LINKED_PAGE`]) around lines of prose ([`LONG_LINE`]).
 const WHOLE_PAGE_SHARE: f32 = 0.25;
@@ -575,12 +581,32 @@ struct Finder<'d, 'a> {
     names: Vec<Option<(Names, Names)>>,
 }
 
-fn find(doc: &Document<'_>) -> MainContent {
-    let scripting = doc.scripting();
-    let root = doc
-        .body()
+/// The element whose text the finder reads: the body, else the `html` element, else the
+/// document.
+fn content_root(doc: &Document<'_>) -> NodeId {
+    doc.body()
         .or_else(|| doc.html())
-        .map_or(doc.root(), |n| n.node_id());
+        .map_or(doc.root(), |n| n.node_id())
+}
+
+/// Steps 1–12, then step 13: a page of furniture only that hides its content by an inline
+/// style until its scripts run ([`hidden_content`]) is read again with that content shown.
+fn find(doc: &Document<'_>) -> MainContent {
+    let (content, furniture_only) = find_with(doc, None);
+    if furniture_only && let Some(hidden) = hidden_content(doc, content_root(doc)) {
+        let (shown, still_furniture) = find_with(doc, Some(hidden));
+        if !still_furniture {
+            return shown;
+        }
+    }
+    content
+}
+
+/// Steps 1–12 with `unveil` (an element an inline style hides) read as shown; whether step
+/// 12 found a page of furniture only.
+fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, bool) {
+    let scripting = doc.scripting();
+    let root = content_root(doc);
     let title = super::title(doc);
     let mut f = Finder {
         doc,
@@ -605,6 +631,9 @@ fn find(doc: &Document<'_>) -> MainContent {
         names: vec![None; doc.len()],
     };
     f.mark_main_landmarks();
+    if let Some(n) = unveil {
+        f.unveiled[n.index()] = true;
+    }
     let signals = Signals::of(doc);
     f.discussion = signals.is_discussion();
     let said = signals.said();
@@ -666,7 +695,7 @@ fn find(doc: &Document<'_>) -> MainContent {
     if len < ENOUGH_TEXT && scripting && f.noscript_markup() >= NOSCRIPT_CONTENT {
         focused.in_noscript = true;
         focused.page = None;
-        return focused;
+        return (focused, false);
     }
     if f.prefers_whole_page(len, &page, &focused) {
         // The main landmark that holds a fifth of the page's text or more, by the chosen
@@ -698,8 +727,9 @@ fn find(doc: &Document<'_>) -> MainContent {
         let blocks = f.text_blocks(&whole);
         f.leave_out_repeated_chrome(&mut whole, &blocks);
         f.leave_out_repeated_blocks(&mut whole, &blocks);
-        f.leave_out_furniture_only(&mut whole, chosen, strict_page, attempts[0]);
-        return whole;
+        let furniture_only =
+            f.leave_out_furniture_only(&mut whole, chosen, strict_page, attempts[0]);
+        return (whole, furniture_only);
     }
     if let Some(grid) = f.card_grid(len, &focused) {
         f.join(&mut focused, &[grid]);
@@ -716,8 +746,8 @@ fn find(doc: &Document<'_>) -> MainContent {
     let blocks = f.text_blocks(&focused);
     f.leave_out_repeated_chrome(&mut focused, &blocks);
     f.leave_out_repeated_blocks(&mut focused, &blocks);
-    f.leave_out_furniture_only(&mut focused, chosen, strict_page, attempts[0]);
-    focused
+    let furniture_only = f.leave_out_furniture_only(&mut focused, chosen, strict_page, attempts[0]);
+    (focused, furniture_only)
 }
 
 impl<'d, 'a> Finder<'d, 'a> {
@@ -856,20 +886,20 @@ impl<'d, 'a> Finder<'d, 'a> {
     /// is what a laxer attempt found (`chosen` is not the first) and it is short
     /// ([`FURNITURE_ONLY_TEXT`]), the strict walk is taken again: if it keeps none of the
     /// content's text, that text is the page's menus, header or footer (a page whose content a
-    /// script renders, an empty shop category), and the page has no main content. Only on
-    /// such a page: one more walk and one pass over the content.
+    /// script renders, an empty shop category), and the page has no main content: returns
+    /// whether it has none. Only on such a page: one more walk and one pass over the content.
     fn leave_out_furniture_only(
         &mut self,
         content: &mut MainContent,
         chosen: usize,
         strict_page: f32,
         strict: Strictness,
-    ) {
+    ) -> bool {
         if chosen == 0
             || strict_page >= MIN_PARAGRAPH
             || text_weight(&content.text(self.doc)).0 >= FURNITURE_ONLY_TEXT
         {
-            return;
+            return false;
         }
         self.info.clear();
         self.info.resize(self.doc.len(), Info::default());
@@ -887,7 +917,9 @@ impl<'d, 'a> Finder<'d, 'a> {
         {
             content.roots.clear();
             content.page = None;
+            return true;
         }
+        false
     }
 
     /// Step 7c: the sections of a landing page outside the chosen block (and not around it):
@@ -2423,6 +2455,12 @@ fn is_copyright_notice(text: &str) -> bool {
 /// outside links (text whose parent or grandparent is an `a`), not counting the text of
 /// scripts, styles, templates and `noscript` (with scripting on, its markup). Stops at `min`.
 fn holds_prose(doc: &Document<'_>, n: NodeId, min: usize) -> bool {
+    prose_len(doc, n, min) >= min
+}
+
+/// The bytes of text (without their edges' white space) in the subtree of `n` outside links,
+/// as [`holds_prose`] counts them, up to `cap`: one pass over the subtree, stopping at `cap`.
+fn prose_len(doc: &Document<'_>, n: NodeId, cap: usize) -> usize {
     let is_link = |p: Option<NodeId>| {
         p.and_then(|p| doc.element(p))
             .is_some_and(|e| e.tag == Tag::A)
@@ -2442,13 +2480,54 @@ fn holds_prose(doc: &Document<'_>, n: NodeId, min: usize) -> bool {
             }
             if !is_link(parent) && !is_link(parent.and_then(|p| doc.parent(p))) {
                 len += t.trim().len();
-                if len >= min {
-                    return true;
+                if len >= cap {
+                    return len;
                 }
             }
         }
     }
-    false
+    len
+}
+
+/// Step 13: the element an inline style hides (`display: none`, [`style_hides`]) with the
+/// most prose ([`prose_len`]), at least [`WRAPPER_TEXT`] bytes of it: the content of a page
+/// that shows nothing but its furniture until its scripts run (a shop's product, written
+/// out and hidden until the scripts have laid it out). Outermost such elements only: one
+/// pass over the page's nodes.
+fn hidden_content(doc: &Document<'_>, root: NodeId) -> Option<NodeId> {
+    let mut best: Option<(usize, NodeId)> = None;
+    let mut cur = doc.first_child(root);
+    while let Some(n) = cur {
+        let hidden = doc
+            .element(n)
+            .is_some_and(|e| e.attr("style").is_some_and(walk_attrs::style_hides));
+        if hidden {
+            let len = prose_len(doc, n, usize::MAX);
+            if len >= WRAPPER_TEXT && best.is_none_or(|(l, _)| len > l) {
+                best = Some((len, n));
+            }
+        }
+        cur = match doc.first_child(n) {
+            Some(c) if !hidden => Some(c),
+            _ => {
+                // The next node after `n`'s subtree, inside `root`.
+                let mut up = Some(n);
+                let mut next = None;
+                while let Some(x) = up {
+                    if x == root {
+                        break;
+                    }
+                    if let Some(s) = doc.next_sibling(x) {
+                        next = Some(s);
+                        break;
+                    }
+                    up = doc.parent(x);
+                }
+                next
+            }
+        };
+    }
+    best.map(|(_, n)| n)
 }
 
 /// Whether a microdata `itemtype` names one of the schema.org `types`

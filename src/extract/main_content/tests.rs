@@ -920,3 +920,26 @@ fn a_page_of_furniture_only_has_no_main_content() {
     let text = main(&own);
     assert!(text.contains("No jackets match these filters.\n"), "{text}");
 }
+
+#[test]
+fn a_page_of_furniture_only_that_hides_its_content_shows_it() {
+    // A shop's product page, written out and hidden by an inline style until its scripts
+    // have laid it out; beside it a hidden menu with less text.
+    let about: String = (0..24)
+        .map(|i| format!("<p>Fact {i}: baked in small batches from almonds, flour and egg whites, with no added fat.</p>"))
+        .collect();
+    let page = format!(
+        "<header class=site-header><a href=/>Shop</a> <a href=/sale>Sale</a></header>\
+         <div class=mega-menu style='display:none'><p>Snacks, baking, flour and mixes</p></div>\
+         <div class=defer-block style='display: none'><h2>Product overview</h2>{about}</div>"
+    );
+    let text = main(&page);
+    assert!(
+        text.starts_with("Product overview\nFact 0:") && text.contains("Fact 23:"),
+        "{text}"
+    );
+    assert!(!text.contains("Snacks") && !text.contains("Sale"), "{text}");
+    // With less than 2,000 bytes hidden, the page has no content.
+    let short = page.replace(&about, "<p>Baked in small batches.</p>");
+    assert_eq!(main(&short), "");
+}
