@@ -109,22 +109,24 @@
 //!     is left out of the content, whole page or block, unless it holds half of the content's
 //!     text (an error page's login form); a form that holds posts or a page's text stays.
 //! 12. **A page of furniture only.** When the page without its furniture (step 1's strict
-//!     walk) holds less text than a paragraph, the content is what a laxer attempt of step 6
-//!     found, under 500 characters, and none of it is text the strict walk keeps, the page's
-//!     only text is its menus, header and footer (a page whose content a script renders, an
-//!     empty shop category): it has no main content.
-//! 13. **Content hidden until the scripts run.** On such a page, the element an inline
-//!     `display: none` hides with the most text outside links, at least 2,000 bytes of it (a
-//!     shop's product page, written out and hidden until its scripts have laid it out), is
-//!     read as shown, and steps 1–12 run again; if that still finds furniture only, the page
-//!     has no main content.
+//!     walk) holds less text than a block that scores (25 characters, step 3), the content is
+//!     what a laxer attempt of step 6 found, under 500 characters, and none of it is text the
+//!     strict walk keeps, the page's only text is its menus, header and footer (a page whose
+//!     content a script renders, an empty shop category): it has no main content.
+//! 13. **Content hidden until the scripts run.** On such a page, of the elements step 12's
+//!     strict walk leaves out only for an inline `display: none` (not furniture, not inside
+//!     furniture or anything else the walk leaves out), the one with the most text outside
+//!     links, at least 2,000 bytes of it (a shop's product page, written out and hidden until
+//!     its scripts have laid it out), is read as shown, and steps 1–12 run again; if that
+//!     still finds furniture only, the page has no main content.
 //!
 //! Every step is one pass over the page's nodes or a bounded walk up from one node (at most
-//! five ancestors), so the time is linear in the page and the memory is one small record per
-//! node. Steps 3–5 follow the scoring of Arc90's Readability (as in Mozilla's Readability.js),
-//! reimplemented on the parsed tree with these changes: lengths in characters with CJK
-//! weighting, link density applied to each block's score, furniture tags and landmarks left
-//! out by the walk, and cleaning in one bottom-up pass.
+//! five ancestors), and step 13 runs steps 1–12 once more at most, so the time is linear in
+//! the page and the memory is one small record per node. Steps 3–5 follow the scoring of
+//! Arc90's Readability (as in Mozilla's Readability.js), reimplemented on the parsed tree with
+//! these changes: lengths in characters with CJK weighting, link density applied to each
+//! block's score, furniture tags and landmarks left out by the walk, and cleaning in one
+//! bottom-up pass.
 
 use std::collections::{HashMap, HashSet};
 
@@ -147,6 +149,7 @@ use flags::Flags;
 use names::Names;
 use walk_attrs::{
     WalkAttrs, content_hidden_by_style, follows_button, is_main_landmark, precedes_panel,
+    style_hides,
 };
 
 /// The text of the page's main content ([`MainContent::find`]), one block (heading,
@@ -300,7 +303,8 @@ impl MainContent {
 }
 
 /// An element that names a `header` or a `footer` but holds this much text outside links (in
-/// bytes, [`holds_prose`]) is a wrapper of the page's content, not its header or footer.
+/// bytes, [`holds_prose`]) is a wrapper of the page's content, not its header or footer; step
+/// 13's hidden content holds at least as much ([`Finder::hidden_content`]).
 const WRAPPER_TEXT: usize = 2000;
 
 /// A short block read whole for a copyright notice (step 5): at most this many bytes of text.
@@ -576,6 +580,11 @@ struct Finder<'d, 'a> {
     /// Per node: the landmark's content hidden until the page's scripts run
     /// ([`Finder::mark_main_landmarks`]).
     unveiled: Vec<bool>,
+    /// Step 13's candidates, when step 12 asks the walk for them: the elements the walk
+    /// leaves out for an inline `display: none` ([`style_hides`]) and would keep unveiled
+    /// (not furniture, not the `hidden` attribute, not inside anything the walk leaves out),
+    /// in tree order.
+    hidden_by_style: Option<Vec<NodeId>>,
     /// Per element: the lists of pieces its `class` and its `id` name, once read (each value
     /// is read once per page, however many walks and scores ask).
     names: Vec<Option<(Names, Names)>>,
@@ -590,21 +599,23 @@ fn content_root(doc: &Document<'_>) -> NodeId {
 }
 
 /// Steps 1–12, then step 13: a page of furniture only that hides its content by an inline
-/// style until its scripts run ([`hidden_content`]) is read again with that content shown.
+/// style until its scripts run ([`Finder::hidden_content`]) is read again with that content
+/// shown. At most two runs of steps 1–12.
 fn find(doc: &Document<'_>) -> MainContent {
     let (content, furniture_only) = find_with(doc, None);
-    if furniture_only && let Some(hidden) = hidden_content(doc, content_root(doc)) {
+    if let Some(Some(hidden)) = furniture_only {
         let (shown, still_furniture) = find_with(doc, Some(hidden));
-        if !still_furniture {
+        if still_furniture.is_none() {
             return shown;
         }
     }
     content
 }
 
-/// Steps 1–12 with `unveil` (an element an inline style hides) read as shown; whether step
-/// 12 found a page of furniture only.
-fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, bool) {
+/// Steps 1–12 with `unveil` (an element an inline style hides) read as shown. With the
+/// content, `None` when the page has content, or, when step 12 found a page of furniture
+/// only, `Some` of step 13's hidden content ([`Finder::hidden_content`], if any).
+fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, Option<Option<NodeId>>) {
     let scripting = doc.scripting();
     let root = content_root(doc);
     let title = super::title(doc);
@@ -628,6 +639,7 @@ fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, bool) 
         holds_main: Vec::new(),
         landmarks: Vec::new(),
         unveiled: Vec::new(),
+        hidden_by_style: None,
         names: vec![None; doc.len()],
     };
     f.mark_main_landmarks();
@@ -695,7 +707,7 @@ fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, bool) 
     if len < ENOUGH_TEXT && scripting && f.noscript_markup() >= NOSCRIPT_CONTENT {
         focused.in_noscript = true;
         focused.page = None;
-        return (focused, false);
+        return (focused, None);
     }
     if f.prefers_whole_page(len, &page, &focused) {
         // The main landmark that holds a fifth of the page's text or more, by the chosen
@@ -727,8 +739,9 @@ fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, bool) 
         let blocks = f.text_blocks(&whole);
         f.leave_out_repeated_chrome(&mut whole, &blocks);
         f.leave_out_repeated_blocks(&mut whole, &blocks);
-        let furniture_only =
-            f.leave_out_furniture_only(&mut whole, chosen, strict_page, attempts[0]);
+        let furniture_only = f
+            .leave_out_furniture_only(&mut whole, chosen, strict_page, attempts[0])
+            .then(|| f.hidden_content());
         return (whole, furniture_only);
     }
     if let Some(grid) = f.card_grid(len, &focused) {
@@ -746,7 +759,9 @@ fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, bool) 
     let blocks = f.text_blocks(&focused);
     f.leave_out_repeated_chrome(&mut focused, &blocks);
     f.leave_out_repeated_blocks(&mut focused, &blocks);
-    let furniture_only = f.leave_out_furniture_only(&mut focused, chosen, strict_page, attempts[0]);
+    let furniture_only = f
+        .leave_out_furniture_only(&mut focused, chosen, strict_page, attempts[0])
+        .then(|| f.hidden_content());
     (focused, furniture_only)
 }
 
@@ -888,6 +903,7 @@ impl<'d, 'a> Finder<'d, 'a> {
     /// content's text, that text is the page's menus, header or footer (a page whose content a
     /// script renders, an empty shop category), and the page has no main content: returns
     /// whether it has none. Only on such a page: one more walk and one pass over the content.
+    /// That walk gathers step 13's candidates ([`Finder::hidden_by_style`]).
     fn leave_out_furniture_only(
         &mut self,
         content: &mut MainContent,
@@ -903,6 +919,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
         self.info.clear();
         self.info.resize(self.doc.len(), Info::default());
+        self.hidden_by_style = Some(Vec::new());
         self.walk(strict);
         let doc = self.doc;
         let kept = |d: NodeId| {
@@ -920,6 +937,24 @@ impl<'d, 'a> Finder<'d, 'a> {
             return true;
         }
         false
+    }
+
+    /// Step 13: of the elements step 12's walk left out only for an inline `display: none`
+    /// ([`Finder::hidden_by_style`]), the one with the most prose ([`prose_len`], the first of
+    /// equals), at least [`WRAPPER_TEXT`] bytes of it: the content of a page that shows
+    /// nothing but its furniture until its scripts run (a shop's product, written out and
+    /// hidden until the scripts have laid it out). The walk leaves each candidate out with
+    /// its subtree, so none holds another: one pass over their subtrees.
+    fn hidden_content(&mut self) -> Option<NodeId> {
+        let doc = self.doc;
+        let mut best: Option<(usize, NodeId)> = None;
+        for n in self.hidden_by_style.take()? {
+            let len = prose_len(doc, n, usize::MAX);
+            if len >= WRAPPER_TEXT && best.is_none_or(|(l, _)| len > l) {
+                best = Some((len, n));
+            }
+        }
+        best.map(|(_, n)| n)
     }
 
     /// Step 7c: the sections of a landing page outside the chosen block (and not around it):
@@ -1456,6 +1491,14 @@ impl<'d, 'a> Finder<'d, 'a> {
                             || attrs.may_be_panel() && follows_button(doc, n)
                             || wraps_main && attrs.visible_but_for_class()
                             || self.unveiled[n.index()] && !attrs.hidden);
+                    // Step 13's candidate: left out for its inline style; unveiled, it is kept
+                    // whatever else hides it but the `hidden` attribute. Gathered only by the
+                    // walk of step 12 ([`Finder::hidden_by_style`]).
+                    let mut unveilable = !keep
+                        && self.hidden_by_style.is_some()
+                        && !matches!(kind, Kind::Skip | Kind::Input)
+                        && !attrs.hidden
+                        && attrs.style.is_some_and(style_hides);
                     if keep
                         && kind == Kind::Input
                         && doc.element(n).is_some_and(|e| e.tag == Tag::Button)
@@ -1471,6 +1514,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                     // A comment on a question or an answer is not one of the page's posts.
                     if anc.contains(Flags::IN_POST) && is_item_of(attrs.itemtype, &["Comment"]) {
                         keep = false;
+                        unveilable = false;
                     }
                     if is_item_of(attrs.itemtype, &["Question", "Answer"]) {
                         anc |= Flags::IN_POST;
@@ -1489,12 +1533,16 @@ impl<'d, 'a> Finder<'d, 'a> {
                     }
                     // `nav`, `aside` and `footer` are furniture on every attempt; the
                     // laxer ones keep only what names itself furniture by role or class.
-                    if keep
+                    if (keep || unveilable)
                         && !wraps_main
                         && (kind == Kind::Furniture
                             || s.strip_furniture && self.is_furniture(n, kind, &mut anc, &attrs))
                     {
                         keep = false;
+                        unveilable = false;
+                    }
+                    if unveilable && let Some(hidden) = self.hidden_by_style.as_mut() {
+                        hidden.push(n);
                     }
                     if let (Some(&class), Some(&id)) =
                         (attrs.class_names.get(), attrs.id_names.get())
@@ -2487,47 +2535,6 @@ fn prose_len(doc: &Document<'_>, n: NodeId, cap: usize) -> usize {
         }
     }
     len
-}
-
-/// Step 13: the element an inline style hides (`display: none`, [`style_hides`]) with the
-/// most prose ([`prose_len`]), at least [`WRAPPER_TEXT`] bytes of it: the content of a page
-/// that shows nothing but its furniture until its scripts run (a shop's product, written
-/// out and hidden until the scripts have laid it out). Outermost such elements only: one
-/// pass over the page's nodes.
-fn hidden_content(doc: &Document<'_>, root: NodeId) -> Option<NodeId> {
-    let mut best: Option<(usize, NodeId)> = None;
-    let mut cur = doc.first_child(root);
-    while let Some(n) = cur {
-        let hidden = doc
-            .element(n)
-            .is_some_and(|e| e.attr("style").is_some_and(walk_attrs::style_hides));
-        if hidden {
-            let len = prose_len(doc, n, usize::MAX);
-            if len >= WRAPPER_TEXT && best.is_none_or(|(l, _)| len > l) {
-                best = Some((len, n));
-            }
-        }
-        cur = match doc.first_child(n) {
-            Some(c) if !hidden => Some(c),
-            _ => {
-                // The next node after `n`'s subtree, inside `root`.
-                let mut up = Some(n);
-                let mut next = None;
-                while let Some(x) = up {
-                    if x == root {
-                        break;
-                    }
-                    if let Some(s) = doc.next_sibling(x) {
-                        next = Some(s);
-                        break;
-                    }
-                    up = doc.parent(x);
-                }
-                next
-            }
-        };
-    }
-    best.map(|(_, n)| n)
 }
 
 /// Whether a microdata `itemtype` names one of the schema.org `types`

@@ -110,6 +110,19 @@ fn deep_nesting_is_linear() {
             n,
         ),
     );
+    // A page of furniture only whose content an inline style hides, blocks in blocks: the
+    // outermost is read as shown and the steps run once more (step 13).
+    check(
+        "hidden content",
+        &format!(
+            "<header class=site-header><a href=/>Shop</a></header>{}",
+            nested(
+                "<div style='display:none'>Some words, and more words. ",
+                "</div>",
+                n
+            )
+        ),
+    );
 }
 
 #[test]
@@ -134,6 +147,19 @@ fn wide_pages_are_linear() {
         ));
     }
     check("flat siblings", &siblings);
+    // A page of furniture only with a thousand hidden blocks of prose, each a candidate of
+    // step 13 (its text measured once).
+    let mut hidden = String::from("<header class=site-header><a href=/>Shop</a></header>");
+    for i in 0..1_000 {
+        hidden.push_str("<div style='display:none'>");
+        for j in 0..45 {
+            hidden.push_str(&format!(
+                "<p>Block {i}, paragraph {j}, with commas, and words.</p>"
+            ));
+        }
+        hidden.push_str("</div>");
+    }
+    check("hidden blocks", &hidden);
     let mut ld = String::from("<script type=application/ld+json>[");
     for i in 0..n {
         ld.push_str(&format!(

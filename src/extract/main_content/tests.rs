@@ -943,3 +943,43 @@ fn a_page_of_furniture_only_that_hides_its_content_shows_it() {
     let short = page.replace(&about, "<p>Baked in small batches.</p>");
     assert_eq!(main(&short), "");
 }
+
+#[test]
+fn hidden_content_is_what_the_walk_would_show() {
+    // Step 13 reads as shown the hidden element the walk would keep: a hidden block with
+    // more text where the walk never shows it (a menu, a side panel, an element hidden by an
+    // attribute or a class, a closed dialog, an `svg`, a form control) does not take its
+    // place.
+    let about: String = (0..30)
+        .map(|i| {
+            format!("<p>Fact {i}: baked in small batches from almonds, flour and egg whites.</p>")
+        })
+        .collect();
+    let other: String = (0..50)
+        .map(|i| format!("<p>Policy {i}: returns are accepted within thirty days of delivery.</p>"))
+        .collect();
+    let words = "Policy words on returns and deliveries, in full. ".repeat(80);
+    for decoy in [
+        format!("<nav><div style='display:none'>{other}</div></nav>"),
+        format!("<aside><div style='display:none'>{other}</div></aside>"),
+        format!("<div class=mega-menu style='display:none'>{other}</div>"),
+        format!("<div hidden><div style='display:none'>{other}</div></div>"),
+        format!("<div aria-hidden=true><div style='display:none'>{other}</div></div>"),
+        format!("<div class=sr-only><div style='display:none'>{other}</div></div>"),
+        format!("<dialog><div style='display:none'>{other}</div></dialog>"),
+        format!("<svg style='display:none'><text>{words}</text></svg>"),
+        format!("<select><option style='display:none'>{words}</option></select>"),
+        format!("<div style='display:none' hidden>{other}</div>"),
+    ] {
+        let page = format!(
+            "<header class=site-header><a href=/>Shop</a> <a href=/sale>Sale</a></header>\
+             {decoy}<div class=defer-block style='display:none'>{about}</div>"
+        );
+        let text = main(&page);
+        assert!(
+            text.starts_with("Fact 0:") && text.contains("Fact 29:"),
+            "{decoy}: {text}"
+        );
+        assert!(!text.contains("Policy"), "{decoy}: {text}");
+    }
+}
