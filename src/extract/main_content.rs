@@ -323,9 +323,10 @@ const ENOUGH_TEXT: f32 = 500.0;
 const RETRY_GAIN: f32 = 1.5;
 /// The whole page is the strict walk's (without furniture) when that keeps this much text.
 const WHOLE_PAGE_TEXT: f32 = 200.0;
-/// A page whose strict walk keeps less text than a paragraph ([`MIN_PARAGRAPH`]) and whose
-/// laxer attempts find less than this, none of it kept by the strict walk, is a page of
-/// furniture only (step 12): as little as makes an attempt try again ([`ENOUGH_TEXT`]).
+/// A page whose strict walk keeps less text than a block that scores ([`MIN_PARAGRAPH`])
+/// and whose laxer attempts find less than this, none of it kept by the strict walk, is a
+/// page of furniture only (step 12): as little as makes an attempt try again
+/// ([`ENOUGH_TEXT`]).
 const FURNITURE_ONLY_TEXT: f32 = ENOUGH_TEXT;
 /// A choice with at most this share of the page's text gives way to the whole page, unless
 /// the page is mostly links ([`LINKED_PAGE`]) around lines of prose ([`LONG_LINE`]).
@@ -602,20 +603,32 @@ fn content_root(doc: &Document<'_>) -> NodeId {
 /// style until its scripts run ([`Finder::hidden_content`]) is read again with that content
 /// shown. At most two runs of steps 1–12.
 fn find(doc: &Document<'_>) -> MainContent {
-    let (content, furniture_only) = find_with(doc, None);
-    if let Some(Some(hidden)) = furniture_only {
-        let (shown, still_furniture) = find_with(doc, Some(hidden));
-        if still_furniture.is_none() {
+    let (content, step12) = find_with(doc, None);
+    if let Step12::FurnitureOnly {
+        hidden: Some(hidden),
+    } = step12
+    {
+        let (shown, again) = find_with(doc, Some(hidden));
+        if again == Step12::Content {
             return shown;
         }
     }
     content
 }
 
-/// Steps 1–12 with `unveil` (an element an inline style hides) read as shown. With the
-/// content, `None` when the page has content, or, when step 12 found a page of furniture
-/// only, `Some` of step 13's hidden content ([`Finder::hidden_content`], if any).
-fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, Option<Option<NodeId>>) {
+/// What step 12 found of a page.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Step12 {
+    /// The page has content (or keeps it in `noscript`, step 8).
+    Content,
+    /// The page's only text is its furniture; `hidden` is step 13's content hidden until its
+    /// scripts run ([`Finder::hidden_content`]), if it has one.
+    FurnitureOnly { hidden: Option<NodeId> },
+}
+
+/// Steps 1–12 with `unveil` (an element an inline style hides) read as shown: the content
+/// and what step 12 found.
+fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, Step12) {
     let scripting = doc.scripting();
     let root = content_root(doc);
     let title = super::title(doc);
@@ -707,7 +720,7 @@ fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, Option
     if len < ENOUGH_TEXT && scripting && f.noscript_markup() >= NOSCRIPT_CONTENT {
         focused.in_noscript = true;
         focused.page = None;
-        return (focused, None);
+        return (focused, Step12::Content);
     }
     if f.prefers_whole_page(len, &page, &focused) {
         // The main landmark that holds a fifth of the page's text or more, by the chosen
@@ -739,10 +752,8 @@ fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, Option
         let blocks = f.text_blocks(&whole);
         f.leave_out_repeated_chrome(&mut whole, &blocks);
         f.leave_out_repeated_blocks(&mut whole, &blocks);
-        let furniture_only = f
-            .leave_out_furniture_only(&mut whole, chosen, strict_page, attempts[0])
-            .then(|| f.hidden_content());
-        return (whole, furniture_only);
+        let step12 = f.leave_out_furniture_only(&mut whole, chosen, strict_page, attempts[0]);
+        return (whole, step12);
     }
     if let Some(grid) = f.card_grid(len, &focused) {
         f.join(&mut focused, &[grid]);
@@ -759,10 +770,8 @@ fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, Option
     let blocks = f.text_blocks(&focused);
     f.leave_out_repeated_chrome(&mut focused, &blocks);
     f.leave_out_repeated_blocks(&mut focused, &blocks);
-    let furniture_only = f
-        .leave_out_furniture_only(&mut focused, chosen, strict_page, attempts[0])
-        .then(|| f.hidden_content());
-    (focused, furniture_only)
+    let step12 = f.leave_out_furniture_only(&mut focused, chosen, strict_page, attempts[0]);
+    (focused, step12)
 }
 
 impl<'d, 'a> Finder<'d, 'a> {
@@ -897,25 +906,27 @@ impl<'d, 'a> Finder<'d, 'a> {
     }
 
     /// Step 12: a page of furniture only. When the page without its furniture holds less
-    /// text than a paragraph (`strict_page`, the counts of the `strict` attempt), the content
+    /// text than a block that scores ([`MIN_PARAGRAPH`]; `strict_page`, the counts of the
+    /// `strict` attempt), the content
     /// is what a laxer attempt found (`chosen` is not the first) and it is short
     /// ([`FURNITURE_ONLY_TEXT`]), the strict walk is taken again: if it keeps none of the
     /// content's text, that text is the page's menus, header or footer (a page whose content a
-    /// script renders, an empty shop category), and the page has no main content: returns
-    /// whether it has none. Only on such a page: one more walk and one pass over the content.
-    /// That walk gathers step 13's candidates ([`Finder::hidden_by_style`]).
+    /// script renders, an empty shop category), and the page has no main content, with step
+    /// 13's hidden content if it has one: that walk gathers its candidates
+    /// ([`Finder::hidden_by_style`]). Only on such a page: one more walk and one pass over the
+    /// content.
     fn leave_out_furniture_only(
         &mut self,
         content: &mut MainContent,
         chosen: usize,
         strict_page: f32,
         strict: Strictness,
-    ) -> bool {
+    ) -> Step12 {
         if chosen == 0
             || strict_page >= MIN_PARAGRAPH
             || text_weight(&content.text(self.doc)).0 >= FURNITURE_ONLY_TEXT
         {
-            return false;
+            return Step12::Content;
         }
         self.info.clear();
         self.info.resize(self.doc.len(), Info::default());
@@ -923,9 +934,10 @@ impl<'d, 'a> Finder<'d, 'a> {
         self.walk(strict);
         let doc = self.doc;
         let kept = |d: NodeId| {
-            !content.is_left_out(d)
+            let shows = |t: &str| !t.trim_matches(is_ascii_whitespace).is_empty();
+            matches!(doc.data(d), NodeData::Text(t) if shows(t))
+                && !content.is_left_out(d)
                 && self.flags(d).contains(Flags::INCLUDED)
-                && matches!(doc.data(d), NodeData::Text(t) if !t.bytes().all(|b| b.is_ascii_whitespace()))
         };
         if !content
             .roots
@@ -934,9 +946,12 @@ impl<'d, 'a> Finder<'d, 'a> {
         {
             content.roots.clear();
             content.page = None;
-            return true;
+            return Step12::FurnitureOnly {
+                hidden: self.hidden_content(),
+            };
         }
-        false
+        self.hidden_by_style = None;
+        Step12::Content
     }
 
     /// Step 13: of the elements step 12's walk left out only for an inline `display: none`
