@@ -955,8 +955,9 @@ impl<'d, 'a> Finder<'d, 'a> {
     }
 
     /// Step 13: of the elements step 12's walk left out only for an inline `display: none`
-    /// ([`Finder::hidden_by_style`]), the one with the most prose ([`prose_len`], the first of
-    /// equals), at least [`WRAPPER_TEXT`] bytes of it: the content of a page that shows
+    /// ([`Finder::hidden_by_style`]), the one with the most prose once shown ([`prose_len`]:
+    /// not what the elements inside it hide; the first of equals), at least [`WRAPPER_TEXT`]
+    /// bytes of it: the content of a page that shows
     /// nothing but its furniture until its scripts run (a shop's product, written out and
     /// hidden until the scripts have laid it out). The walk leaves each candidate out with
     /// its subtree, so none holds another: one pass over their subtrees.
@@ -964,7 +965,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         let doc = self.doc;
         let mut best: Option<(usize, NodeId)> = None;
         for n in self.hidden_by_style.take()? {
-            let len = prose_len(doc, n, usize::MAX);
+            let len = prose_len(doc, n, usize::MAX, true);
             if len >= WRAPPER_TEXT && best.is_none_or(|(l, _)| len > l) {
                 best = Some((len, n));
             }
@@ -2518,18 +2519,28 @@ fn is_copyright_notice(text: &str) -> bool {
 /// outside links (text whose parent or grandparent is an `a`), not counting the text of
 /// scripts, styles, templates and `noscript` (with scripting on, its markup). Stops at `min`.
 fn holds_prose(doc: &Document<'_>, n: NodeId, min: usize) -> bool {
-    prose_len(doc, n, min) >= min
+    prose_len(doc, n, min, false) >= min
 }
 
 /// The bytes of text (without their edges' white space) in the subtree of `n` outside links,
-/// as [`holds_prose`] counts them, up to `cap`: one pass over the subtree, stopping at `cap`.
-fn prose_len(doc: &Document<'_>, n: NodeId, cap: usize) -> usize {
+/// as [`holds_prose`] counts them, up to `cap`; with `shown_only`, not the text of the
+/// elements inside that the `hidden` attribute or an inline style hides (what `n` shows once
+/// its own style no longer hides it, step 13). One pass over the subtree, stopping at `cap`.
+fn prose_len(doc: &Document<'_>, n: NodeId, cap: usize, shown_only: bool) -> usize {
     let is_link = |p: Option<NodeId>| {
         p.and_then(|p| doc.element(p))
             .is_some_and(|e| e.tag == Tag::A)
     };
+    let hides = |d: NodeId| {
+        shown_only
+            && doc.element(d).is_some_and(|e| {
+                e.attr("hidden").is_some() || e.attr("style").is_some_and(style_hides)
+            })
+    };
     let mut len = 0;
-    for d in doc.descendants(n) {
+    let mut next = doc.first_child(n);
+    while let Some(d) = next {
+        let skip = hides(d);
         if let NodeData::Text(t) = doc.data(d) {
             let parent = doc.parent(d);
             let raw = parent.and_then(|p| doc.element(p)).is_some_and(|e| {
@@ -2538,16 +2549,19 @@ fn prose_len(doc: &Document<'_>, n: NodeId, cap: usize) -> usize {
                     Tag::Script | Tag::Style | Tag::Template | Tag::Noscript
                 )
             });
-            if raw {
-                continue;
-            }
-            if !is_link(parent) && !is_link(parent.and_then(|p| doc.parent(p))) {
+            if !raw && !is_link(parent) && !is_link(parent.and_then(|p| doc.parent(p))) {
                 len += t.trim().len();
                 if len >= cap {
                     return len;
                 }
             }
         }
+        // The next node in tree order inside `n`, past `d`'s subtree when it hides it.
+        next = doc.first_child(d).filter(|_| !skip).or_else(|| {
+            std::iter::successors(Some(d), |&x| doc.parent(x))
+                .take_while(|&x| x != n)
+                .find_map(|x| doc.next_sibling(x))
+        });
     }
     len
 }

@@ -970,6 +970,11 @@ fn hidden_content_is_what_the_walk_would_show() {
         format!("<svg style='display:none'><text>{words}</text></svg>"),
         format!("<select><option style='display:none'>{words}</option></select>"),
         format!("<div style='display:none' hidden>{other}</div>"),
+        // A hidden wrapper whose bigger part stays hidden once it is shown.
+        format!(
+            "<div style='display:none'><p>Policy.</p><div style='display:none'>{other}</div></div>"
+        ),
+        format!("<div style='display:none'><p>Policy.</p><div hidden>{other}</div></div>"),
     ] {
         let page = format!(
             "<header class=site-header><a href=/>Shop</a> <a href=/sale>Sale</a></header>\
