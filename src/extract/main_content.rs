@@ -965,7 +965,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         let doc = self.doc;
         let mut best: Option<(usize, NodeId)> = None;
         for n in self.hidden_by_style.take()? {
-            let len = prose_len(doc, n, usize::MAX, true);
+            let len = prose_len(doc, n, usize::MAX);
             if len >= WRAPPER_TEXT && best.is_none_or(|(l, _)| len > l) {
                 best = Some((len, n));
             }
@@ -2517,25 +2517,24 @@ fn is_copyright_notice(text: &str) -> bool {
 
 /// Whether the subtree of `n` holds `min` bytes of text (without its edges' white space)
 /// outside links (text whose parent or grandparent is an `a`), not counting the text of
-/// scripts, styles, templates and `noscript` (with scripting on, its markup). Stops at `min`.
+/// scripts, styles, templates and `noscript` (with scripting on, its markup), nor what the
+/// elements inside hide ([`prose_len`]). Stops at `min`.
 fn holds_prose(doc: &Document<'_>, n: NodeId, min: usize) -> bool {
-    prose_len(doc, n, min, false) >= min
+    prose_len(doc, n, min) >= min
 }
 
 /// The bytes of text (without their edges' white space) in the subtree of `n` outside links,
-/// as [`holds_prose`] counts them, up to `cap`; with `shown_only`, not the text of the
-/// elements inside that the `hidden` attribute or an inline style hides (what `n` shows once
-/// its own style no longer hides it, step 13). One pass over the subtree, stopping at `cap`.
-fn prose_len(doc: &Document<'_>, n: NodeId, cap: usize, shown_only: bool) -> usize {
+/// as [`holds_prose`] counts them, up to `cap`: not the text of the elements inside that the
+/// `hidden` attribute or an inline style hides (what `n` shows, or shows once its own style
+/// no longer hides it, step 13). One pass over the subtree, stopping at `cap`.
+fn prose_len(doc: &Document<'_>, n: NodeId, cap: usize) -> usize {
     let is_link = |p: Option<NodeId>| {
         p.and_then(|p| doc.element(p))
             .is_some_and(|e| e.tag == Tag::A)
     };
     let hides = |d: NodeId| {
-        shown_only
-            && doc.element(d).is_some_and(|e| {
-                e.attr("hidden").is_some() || e.attr("style").is_some_and(style_hides)
-            })
+        doc.element(d)
+            .is_some_and(|e| e.attr("hidden").is_some() || e.attr("style").is_some_and(style_hides))
     };
     let mut len = 0;
     let mut next = doc.first_child(n);

@@ -988,3 +988,30 @@ fn hidden_content_is_what_the_walk_would_show() {
         assert!(!text.contains("Policy"), "{decoy}: {text}");
     }
 }
+
+#[test]
+fn prose_is_what_an_element_shows() {
+    // A header whose 2,000 bytes of text are a menu hidden by its style does not hold the
+    // page's text (it is not a wrapper); shown, the same text is prose.
+    let words = "Our menu of every product line, every service and every store. ".repeat(40);
+    for (inside, shows) in [
+        (format!("<div style='display: none'>{words}</div>"), false),
+        (format!("<div hidden>{words}</div>"), false),
+        (format!("<div>{words}</div>"), true),
+    ] {
+        let page = format!("<header><a href=/>Home</a>{inside}</header>");
+        let arena = Arena::new();
+        let doc = parse_document_str(&arena, &page, &ParseOptions::default());
+        let header = doc
+            .document_node()
+            .descendants()
+            .find(|n| n.is_html_element("header"))
+            .expect("the header")
+            .node_id();
+        assert_eq!(
+            holds_prose(&doc, header, WRAPPER_TEXT),
+            shows,
+            "{inside:.40}"
+        );
+    }
+}
