@@ -27,7 +27,7 @@
 //!    main landmark (`main`, role `main`), an element around it (an `aside` left open, a
 //!    wrapper named `has-sidebar`) or an `article` element. Inside the main landmark
 //!    a `header` class is a section's heading and introduction, not the page's, and one that
-//!    holds 2,000 bytes of text outside links wraps the page's content, as does a `footer`
+//!    holds 2,000 bytes of shown text outside links wraps the page's content, as does a `footer`
 //!    class that holds as much (a layout's region around the content); on a page
 //!    that says it is a product (schema.org `Product`, `og:type` `product`, a product URL), a `review`
 //!    or `carousel` class is furniture too: the customers' reviews and the other products
@@ -115,10 +115,11 @@
 //!     content a script renders, an empty shop category): it has no main content.
 //! 13. **Content hidden until the scripts run.** On such a page, of the elements step 12's
 //!     strict walk leaves out only for an inline `display: none` (not furniture, not inside
-//!     furniture or anything else the walk leaves out), the one with the most text outside
-//!     links, at least 2,000 bytes of it (a shop's product page, written out and hidden until
-//!     its scripts have laid it out), is read as shown, and steps 1–12 run again; if that
-//!     still finds furniture only, the page has no main content.
+//!     furniture or anything else the walk leaves out), the one that shows the most text
+//!     outside links once shown (not what is hidden inside it), at least 2,000 bytes of it (a
+//!     shop's product page, written out and hidden until its scripts have laid it out), is
+//!     read as shown, and steps 1–12 run again; if that still finds furniture only, the page
+//!     has no main content.
 //!
 //! Every step is one pass over the page's nodes or a bounded walk up from one node (at most
 //! five ancestors), and step 13 runs steps 1–12 once more at most, so the time is linear in
