@@ -906,16 +906,14 @@ impl<'d, 'a> Finder<'d, 'a> {
         content.roots = roots;
     }
 
-    /// Step 12: a page of furniture only. When the page without its furniture holds less
-    /// text than a block that scores ([`MIN_PARAGRAPH`]; `strict_page`, the counts of the
-    /// `strict` attempt), the content
-    /// is what a laxer attempt found (`chosen` is not the first) and it is short
-    /// ([`FURNITURE_ONLY_TEXT`]), the strict walk is taken again: if it keeps none of the
-    /// content's text, that text is the page's menus, header or footer (a page whose content a
-    /// script renders, an empty shop category), and the page has no main content, with step
-    /// 13's hidden content if it has one: that walk gathers its candidates
-    /// ([`Finder::hidden_by_style`]). Only on such a page: one more walk and one pass over the
-    /// content.
+    /// Step 12: a page of furniture only. When the page without its furniture holds less text than
+    /// a block that scores ([`MIN_PARAGRAPH`]; `strict_page`, the counts of the `strict` attempt),
+    /// the content is what a laxer attempt found (`chosen` is not the first) and it is short
+    /// ([`FURNITURE_ONLY_TEXT`]), the strict walk is taken again: if it keeps none of the content's
+    /// text, that text is the page's menus, header or footer (a page whose content a script
+    /// renders, an empty shop category), and the page has no main content, with step 13's hidden
+    /// content if it has one: that walk gathers its candidates ([`Finder::hidden_by_style`]). Only
+    /// on such a page: one more walk and one pass over the content.
     fn leave_out_furniture_only(
         &mut self,
         content: &mut MainContent,
@@ -956,12 +954,11 @@ impl<'d, 'a> Finder<'d, 'a> {
     }
 
     /// Step 13: of the elements step 12's walk left out only for an inline `display: none`
-    /// ([`Finder::hidden_by_style`]), the one with the most prose once shown ([`prose_len`]:
-    /// not what the elements inside it hide; the first of equals), at least [`WRAPPER_TEXT`]
-    /// bytes of it: the content of a page that shows
-    /// nothing but its furniture until its scripts run (a shop's product, written out and
-    /// hidden until the scripts have laid it out). The walk leaves each candidate out with
-    /// its subtree, so none holds another: one pass over their subtrees.
+    /// ([`Finder::hidden_by_style`]), the one with the most prose once shown ([`prose_len`]: not
+    /// what the elements inside it hide; the first of equals), at least [`WRAPPER_TEXT`] bytes of
+    /// it: the content of a page that shows nothing but its furniture until its scripts run (a
+    /// shop's product, written out and hidden until the scripts have laid it out). The walk leaves
+    /// each candidate out with its subtree, so none holds another: one pass over their subtrees.
     fn hidden_content(&mut self) -> Option<NodeId> {
         let doc = self.doc;
         let mut best: Option<(usize, NodeId)> = None;
