@@ -60,7 +60,9 @@
 //!    link lists, galleries or widgets (link density, images per paragraph, inputs,
 //!    `class`), keeping data tables (not tables that are more than half links: menus) and,
 //!    on a page that does not say it is a product, a discussion or an article, a grid of
-//!    cards (see step 7) that holds half the choice's text or more: a listing's items.
+//!    cards (see step 7) that holds half the choice's text or more: a listing's items. On a
+//!    page that says it is an article, a container whose `class`/`id` names a byline but that
+//!    holds 100 characters or more (a byline is shorter) is the author's card, and goes too.
 //! 6. If what is left is under 500 characters, try again less strictly (keep furniture by
 //!    `class`, then ignore `class` weights, then skip cleaning), and keep the longest result.
 //! 7. **Whole page or one block.** An article is one block among furniture; a service page
@@ -307,6 +309,11 @@ impl MainContent {
 /// bytes, [`holds_prose`]) is a wrapper of the page's content, not its header or footer; step
 /// 13's hidden content holds at least as much ([`Finder::hidden_content`]).
 const WRAPPER_TEXT: usize = 2000;
+
+/// The text (weighted characters) of an article's author card ([`Finder::is_author_card`]):
+/// from the longest byline ([`Finder::is_byline`] reads under 100 characters) to a few
+/// paragraphs, not a section of the article that a theme names for its author.
+const AUTHOR_CARD_TEXT: std::ops::Range<f32> = 100.0..2000.0;
 
 /// A short block read whole for a copyright notice (step 5): at most this many bytes of text.
 const COPYRIGHT_TEXT: usize = 800;
@@ -572,6 +579,9 @@ struct Finder<'d, 'a> {
     /// The page says it is a product: its customers' reviews and its carousels are not its
     /// description.
     product: bool,
+    /// The page says it is an article: a long element named for its author is the author's
+    /// card, not the byline ([`Finder::is_author_card`]).
+    article: bool,
     /// The page says it is a forum thread (by schema.org types or its URL): the posts it
     /// quotes inside replies are not its text twice.
     thread: bool,
@@ -649,6 +659,7 @@ fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, Step12
         discussion: false,
         cards_are_content: false,
         product: false,
+        article: false,
         thread: false,
         holds_main: Vec::new(),
         landmarks: Vec::new(),
@@ -664,6 +675,7 @@ fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, Step12
     f.discussion = signals.is_discussion();
     let said = signals.said();
     f.product = said == Some(PageType::Product);
+    f.article = said == Some(PageType::Article);
     f.thread = f.discussion || said == Some(PageType::Forum);
     f.cards_are_content = !matches!(
         said,
@@ -2313,6 +2325,18 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
     }
 
+    /// An article's card of its author (a short biography): a container whose `class`/`id`
+    /// names a byline (and no content) but which holds more text than a byline
+    /// ([`AUTHOR_CARD_TEXT`]), by its cleaned counts.
+    fn is_author_card(&mut self, n: NodeId) -> bool {
+        if !AUTHOR_CARD_TEXT.contains(&self.info[n.index()].stats.text) {
+            return false;
+        }
+        let (class, id) = self.names_of(n);
+        let names = class | id;
+        names.any(Names::BYLINE) && !names.any(Names::MAYBE_CONTENT)
+    }
+
     /// A share bar: `share`/`sharedaddy` as a word of the `class` or `id`.
     fn is_share_bar(&mut self, n: NodeId) -> bool {
         let s = self.class_and_id(n);
@@ -2328,6 +2352,9 @@ impl<'d, 'a> Finder<'d, 'a> {
             return true;
         }
         if matches!(tag, Tag::H1 | Tag::H2) && self.class_weight(n, s) < 0.0 {
+            return true;
+        }
+        if s.strip_furniture && self.article && kind == Kind::Container && self.is_author_card(n) {
             return true;
         }
         if !s.clean {

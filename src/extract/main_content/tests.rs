@@ -559,6 +559,45 @@ fn what_else_to_read_and_the_authors_card_are_furniture() {
 }
 
 #[test]
+fn an_articles_long_author_element_is_its_authors_card() {
+    let para = "<p>The river rose two metres overnight, and by the morning the lower town \
+                was under water, its streets closed and its schools shut for the week.</p>\
+                <p>Volunteers filled sandbags at the church hall, and the council opened the \
+                sports centre to the families who had to leave their homes.</p>\
+                <p>Forecasters expect more rain on Thursday, though the river, they say, \
+                should fall below its banks again by the weekend.</p>\
+                <p>The bridge on the old road stays closed until engineers have checked it, \
+                which the county says could take a fortnight or more.</p>";
+    let bio = "Jane Doe is a reporter who has covered the valley, its rivers and its \
+               towns for ten years, and writes about floods and the people who clean up after them.";
+    let page = |head: &str, class: &str| {
+        format!(
+            "<head>{head}</head><body><article><h1>Flood</h1><div class=entry>{para}\
+             <div class='{class}'><a href=/jane>Jane Doe</a><p>{bio}</p></div></div></article>"
+        )
+    };
+    let article = "<meta property=og:type content=article>";
+    // On a page that says it is an article, a container named for its author that holds
+    // more than a byline is the author's card.
+    let text = main(&page(article, "entry__author-info"));
+    assert!(text.contains("The river rose"), "{text}");
+    assert!(!text.contains("Jane Doe is a reporter"), "{text}");
+    // A page that does not say so keeps it, as does an element that also names content.
+    for (head, class) in [("", "entry__author-info"), (article, "author-content")] {
+        let text = main(&page(head, class));
+        assert!(text.contains("Jane Doe is a reporter"), "{class}: {text}");
+    }
+    // A byline (under 100 characters) is not a card: the first one is left out as the
+    // page's metadata, the card rule leaves the next alone.
+    let short = format!(
+        "<head>{article}</head><body><article><h1>Flood</h1><div class=entry>\
+         <div class=byline>By Jane Doe</div>{para}\
+         <div class=author-note>Jane Doe reports from the valley.</div></div></article>"
+    );
+    assert!(main(&short).contains("Jane Doe reports from the valley."));
+}
+
+#[test]
 fn the_sections_of_a_landing_page_join_the_block() {
     let prose: String = (0..8)
             .map(|i| format!("<p>Step {i}: we walk the garden with you, listen to how you use it, measure the light, the soil and the slope, and draw a plan that grows with you.</p>"))
