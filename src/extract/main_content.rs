@@ -106,6 +106,15 @@
 //!     characters or more that repeats word for word one before it in the content (a section
 //!     written twice for narrow and wide screens, a post quoted in a thread) is left out;
 //!     headings, code, preformatted text and tables keep their repeats.
+//!     **Links titled as other pages.** A section that a heading (`h2`–`h6`) titles as other
+//!     pages ("Related articles", "You may also like", "More from …", in English and a few
+//!     other languages) and whose text past the heading is a third or more in links (or
+//!     already left out) is left out: what else to read or buy, in the content, that no
+//!     `class` names. The section is the element the heading opens (climbing while it is the
+//!     first thing with text in its parent, up to five levels), else the heading and its
+//!     siblings up to the next heading of its rank or higher; a box of links, not a part of
+//!     the page, so a section of more than 2,000 kept nodes stays, as does a section of prose
+//!     under such a heading.
 //! 11. **Forms of fields.** A form with two inputs or more (a button counts) and under 500
 //!     characters of text (a search box, a newsletter's sign-up, a contact or review form)
 //!     is left out of the content, whole page or block, unless it holds half of the content's
@@ -765,6 +774,7 @@ fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, Step12
         let blocks = f.text_blocks(&whole);
         f.leave_out_repeated_chrome(&mut whole, &blocks);
         f.leave_out_repeated_blocks(&mut whole, &blocks);
+        f.leave_out_links_elsewhere(&mut whole);
         let step12 = f.leave_out_furniture_only(&mut whole, chosen, strict_page, attempts[0]);
         return (whole, step12);
     }
@@ -783,6 +793,7 @@ fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, Step12
     let blocks = f.text_blocks(&focused);
     f.leave_out_repeated_chrome(&mut focused, &blocks);
     f.leave_out_repeated_blocks(&mut focused, &blocks);
+    f.leave_out_links_elsewhere(&mut focused);
     let step12 = f.leave_out_furniture_only(&mut focused, chosen, strict_page, attempts[0]);
     (focused, step12)
 }
@@ -1307,6 +1318,147 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
     }
 
+    /// Step 10b: leave out of `content` the sections that a heading titles as other pages
+    /// ("Related articles", "You may also like", "More from …": [`titles_other_pages`]) and
+    /// that are mostly links ([`ELSEWHERE_LINKS`]): a box of links to what else to read or
+    /// buy, inside the content, that no `class` names. A section is the heading's
+    /// ([`titled_section`](Self::titled_section)). A section of prose under such a heading
+    /// (an essay's related work) stays. One pass over the content's nodes; each heading so
+    /// titled reads at most [`ELSEWHERE_NODES`] nodes.
+    fn leave_out_links_elsewhere(&self, content: &mut MainContent) {
+        let doc = self.doc;
+        for (mut i, to) in self.root_spans(&content.roots) {
+            while i < to {
+                let n = self.order[i];
+                if content.is_left_out(n) {
+                    i = (self.end[n.index()] as usize).max(i + 1);
+                    continue;
+                }
+                let titled = doc
+                    .element(n)
+                    .is_some_and(|e| heading_rank(e.tag) > Some(1))
+                    && capped_text(doc, n, HEADING_TEXT).is_some_and(|t| titles_other_pages(&t));
+                let section = if titled {
+                    self.titled_section(n, content)
+                } else {
+                    None
+                };
+                let Some(parts) = section.filter(|p| self.mostly_links(n, p, content)) else {
+                    i += 1;
+                    continue;
+                };
+                for &x in &parts {
+                    content.left_out[x.index()] = true;
+                    i = i.max(self.end[x.index()] as usize);
+                }
+            }
+        }
+    }
+
+    /// The section a heading `h` of the content titles, as the elements that make it up: the
+    /// element it opens (climbing while it is the first thing with text in its parent, at most
+    /// [`SCORE_LEVELS`] levels, not past a root of `content`: a box and its title), else the
+    /// heading and its siblings up to the next heading of its rank or higher (a section of a
+    /// flat text). `None` past [`ELSEWHERE_NODES`] kept nodes: not a box of links.
+    fn titled_section(&self, h: NodeId, content: &MainContent) -> Option<Vec<NodeId>> {
+        let doc = self.doc;
+        let size = |x: NodeId| (self.end[x.index()] - self.pos[x.index()]) as usize;
+        let mut top = h;
+        for _ in 0..SCORE_LEVELS {
+            let Some(p) = doc.parent(top) else { break };
+            if content.roots.contains(&top)
+                || !self.flags(p).contains(Flags::INCLUDED)
+                || size(p) > ELSEWHERE_NODES
+                || !self.opens(top, content)
+            {
+                break;
+            }
+            top = p;
+        }
+        if top != h {
+            return Some(vec![top]);
+        }
+        let rank = doc.element(h).and_then(|e| heading_rank(e.tag));
+        let mut parts = vec![h];
+        let mut nodes = size(h);
+        let mut next = doc.next_sibling(h);
+        while let Some(x) = next {
+            if doc
+                .element(x)
+                .and_then(|e| heading_rank(e.tag))
+                .is_some_and(|r| Some(r) <= rank)
+            {
+                break;
+            }
+            if self.flags(x).contains(Flags::INCLUDED) && !content.is_left_out(x) {
+                nodes += size(x);
+                if nodes > ELSEWHERE_NODES {
+                    return None;
+                }
+                parts.push(x);
+            }
+            next = doc.next_sibling(x);
+        }
+        Some(parts)
+    }
+
+    /// Whether `n` is the first thing in its parent that `content` shows with text: none of
+    /// the [`SIBLINGS_LOOKED_AT`] siblings before it has any (and there are no more).
+    fn opens(&self, n: NodeId, content: &MainContent) -> bool {
+        let before = std::iter::successors(self.doc.prev_sibling(n), |&x| self.doc.prev_sibling(x));
+        let mut looked = 0;
+        for x in before {
+            if !self.flags(x).contains(Flags::INCLUDED) || content.is_left_out(x) {
+                continue;
+            }
+            looked += 1;
+            if looked > SIBLINGS_LOOKED_AT || self.shows_text(x, content) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether the kept nodes of `x` (at most [`NODES_LOOKED_AT`] of them) hold a letter or
+    /// digit that `content` shows.
+    fn shows_text(&self, x: NodeId, content: &MainContent) -> bool {
+        let (from, to) = (self.pos[x.index()] as usize, self.end[x.index()] as usize);
+        self.order[from..to.max(from + 1)]
+            .iter()
+            .take(NODES_LOOKED_AT)
+            .any(|&d| {
+                !content.is_left_out(d)
+                    && matches!(self.doc.data(d), NodeData::Text(t) if t.chars().any(char::is_alphanumeric))
+            })
+    }
+
+    /// Whether [`ELSEWHERE_LINKS`] or more of the text that `content` shows in `parts`,
+    /// besides the heading `h`'s, is inside links, or there is none (what the heading titles
+    /// is already left out).
+    fn mostly_links(&self, h: NodeId, parts: &[NodeId], content: &MainContent) -> bool {
+        let (mut text, mut link) = (0, 0);
+        for &x in parts {
+            let (from, to) = (self.pos[x.index()] as usize, self.end[x.index()] as usize);
+            let mut j = from;
+            while j < to.max(from + 1) {
+                let d = self.order[j];
+                if content.is_left_out(d) || d == h {
+                    j = (self.end[d.index()] as usize).max(j + 1);
+                    continue;
+                }
+                if let NodeData::Text(t) = self.doc.data(d) {
+                    let len = t.trim().len();
+                    text += len;
+                    if self.flags(d).contains(Flags::IN_LINK) {
+                        link += len;
+                    }
+                }
+                j += 1;
+            }
+        }
+        link as f32 >= ELSEWHERE_LINKS * text as f32
+    }
+
     /// The text blocks of `content` ([`is_text_block`](Self::is_text_block)) in tree order,
     /// not inside another, with their text (white space runs as one space, trimmed) and its
     /// length in characters; not code, preformatted text or tables, whose lines and cells
@@ -1315,13 +1467,7 @@ impl<'d, 'a> Finder<'d, 'a> {
     fn text_blocks(&self, content: &MainContent) -> TextBlocks {
         let doc = self.doc;
         let mut blocks = TextBlocks::default();
-        let mut done = 0;
-        for &r in &content.roots {
-            let (mut i, to) = (self.pos[r.index()] as usize, self.end[r.index()] as usize);
-            if i < done {
-                continue;
-            }
-            done = to;
+        for (mut i, to) in self.root_spans(&content.roots) {
             while i < to {
                 let n = self.order[i];
                 let next = (self.end[n.index()] as usize).max(i + 1);
@@ -1371,6 +1517,20 @@ impl<'d, 'a> Finder<'d, 'a> {
             }
         }
         blocks
+    }
+
+    /// Where the `roots` (in document order) are in the walk's order: each one's span of
+    /// [`Finder::order`], but for a root inside one before it (step 7's grid inside the
+    /// choice), which that root's span covers.
+    fn root_spans(&self, roots: &[NodeId]) -> Vec<(usize, usize)> {
+        let mut spans: Vec<(usize, usize)> = Vec::with_capacity(roots.len());
+        for &r in roots {
+            let (from, to) = (self.pos[r.index()] as usize, self.end[r.index()] as usize);
+            if spans.last().is_none_or(|&(_, end)| from >= end) {
+                spans.push((from, to));
+            }
+        }
+        spans
     }
 
     /// A block of text for [`leave_out_repeated_blocks`](Self::leave_out_repeated_blocks): a
@@ -2515,6 +2675,75 @@ const GALLERY_TEXT: f32 = 200.0;
 const FORM_FIELDS: u32 = 2;
 /// See [`FORM_FIELDS`] (weighted characters).
 const FORM_TEXT: f32 = 500.0;
+
+/// The longest heading (bytes) read for [`titles_other_pages`].
+const HEADING_TEXT: usize = 80;
+/// The share of a section's text in links from which step 10b reads it as links to other
+/// pages.
+const ELSEWHERE_LINKS: f32 = 0.3;
+/// The most kept nodes of a section that step 10b leaves out: a box of links, not a part of
+/// the page.
+const ELSEWHERE_NODES: usize = 2000;
+
+/// Whether a heading's text titles other pages: related articles, what to read or buy next
+/// (white space runs as one, case and a final colon aside). English, with the common titles of
+/// a few other languages.
+fn titles_other_pages(heading: &str) -> bool {
+    let t = heading
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase();
+    let t = t.trim_end_matches([':', '：']);
+    if let Some(rest) = t.strip_prefix("more from ") {
+        // "More from Bershka", "More from this brand".
+        return rest.chars().count() <= 40;
+    }
+    matches!(
+        t,
+        "related"
+            | "related articles"
+            | "related posts"
+            | "related stories"
+            | "related content"
+            | "related reading"
+            | "related topics"
+            | "related products"
+            | "related links"
+            | "related news"
+            | "you may also like"
+            | "you might also like"
+            | "recent posts"
+            | "popular posts"
+            | "more stories"
+            | "more articles"
+            | "more like this"
+            | "read next"
+            | "most popular"
+            | "ähnliche artikel"
+            | "weitere artikel"
+            | "articles similaires"
+            | "à lire aussi"
+            | "artículos relacionados"
+            | "articoli correlati"
+            | "相关文章"
+            | "相关阅读"
+            | "関連記事"
+    )
+}
+
+/// The rank of a heading element (`h1` 1 to `h6` 6).
+fn heading_rank(tag: Tag) -> Option<u8> {
+    Some(match tag {
+        Tag::H1 => 1,
+        Tag::H2 => 2,
+        Tag::H3 => 3,
+        Tag::H4 => 4,
+        Tag::H5 => 5,
+        Tag::H6 => 6,
+        _ => return None,
+    })
+}
 
 /// A hash of a block's text, to find the blocks that repeat.
 fn hash_of(text: &[u8]) -> u64 {

@@ -110,6 +110,16 @@ fn deep_nesting_is_linear() {
             n,
         ),
     );
+    // Boxes titled as links elsewhere, each in the one before (step 10b reads at most a few
+    // thousand nodes for each).
+    check(
+        "titled boxes",
+        &nested(
+            "<div><h2>Related</h2><span><a href=/x>a link to read</a>, more words, ",
+            "</span></div>",
+            n,
+        ),
+    );
     // A page of furniture only whose content an inline style hides, blocks in blocks: the
     // outermost is read as shown and the steps run once more (step 13).
     check(
@@ -198,6 +208,13 @@ fn wide_pages_are_linear() {
             <p>A reply, with commas, and words enough to count.</p><a href=/r>Reply</a></div>"
             .repeat(n / 4);
     check("post chrome", &chrome);
+    // Headings titled as links elsewhere, each with prose under it (kept) or links (left
+    // out), under one that titles them all: each heading reads up to the next of its rank.
+    let titled = "<h2>Related articles</h2>".to_owned()
+        + &"<h3>More from us</h3><p>A paragraph, with commas, and words enough to count.</p>\
+            <h3>Related</h3><ul><li><a href=/r>A link to another page</a></ul>"
+            .repeat(n / 4);
+    check("titled sections", &titled);
     let ctas = "<div class=card><p>A card, with commas, and words enough.</p>\
                 <div><a href=/c>Learn more</a></div></div>"
         .repeat(n / 2);

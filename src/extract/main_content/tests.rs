@@ -558,16 +558,19 @@ fn what_else_to_read_and_the_authors_card_are_furniture() {
     }
 }
 
+/// An article's four paragraphs (over 500 characters: enough for the strict attempt).
+const FLOOD: &str = "<p>The river rose two metres overnight, and by the morning the lower town \
+    was under water, its streets closed and its schools shut for the week.</p>\
+    <p>Volunteers filled sandbags at the church hall, and the council opened the sports centre \
+    to the families who had to leave their homes.</p>\
+    <p>Forecasters expect more rain on Thursday, though the river, they say, should fall below \
+    its banks again by the weekend.</p>\
+    <p>The bridge on the old road stays closed until engineers have checked it, which the \
+    county says could take a fortnight or more.</p>";
+
 #[test]
 fn an_articles_long_author_element_is_its_authors_card() {
-    let para = "<p>The river rose two metres overnight, and by the morning the lower town \
-                was under water, its streets closed and its schools shut for the week.</p>\
-                <p>Volunteers filled sandbags at the church hall, and the council opened the \
-                sports centre to the families who had to leave their homes.</p>\
-                <p>Forecasters expect more rain on Thursday, though the river, they say, \
-                should fall below its banks again by the weekend.</p>\
-                <p>The bridge on the old road stays closed until engineers have checked it, \
-                which the county says could take a fortnight or more.</p>";
+    let para = FLOOD;
     let bio = "Jane Doe is a reporter who has covered the valley, its rivers and its \
                towns for ten years, and writes about floods and the people who clean up after them.";
     let page = |head: &str, class: &str| {
@@ -595,6 +598,52 @@ fn an_articles_long_author_element_is_its_authors_card() {
          <div class=author-note>Jane Doe reports from the valley.</div></div></article>"
     );
     assert!(main(&short).contains("Jane Doe reports from the valley."));
+}
+
+#[test]
+fn a_section_of_links_titled_as_other_pages_is_left_out() {
+    let para = FLOOD;
+    let links = "<ul><li><a href=/a>Five bridges worth a detour this summer</a> (June)\
+                 <li><a href=/b>The valley's wettest winters, ranked</a> (March)</ul>";
+    let page = |section: &str| {
+        main(&format!(
+            "<body><article><h1>Flood</h1><div class=entry>{para}{section}</div></article>"
+        ))
+    };
+    // A heading and its list, in a flat text; a box that a heading opens; in another language.
+    for section in [
+        format!("<h2>Related articles</h2>{links}<h2>Clean-up</h2><p>Crews start Monday.</p>"),
+        format!("<div><header><h3>You may also like:</h3></header><div>{links}</div></div>"),
+        format!("<h2>関連記事</h2>{links}"),
+    ] {
+        let text = page(&section);
+        assert!(
+            text.contains("The bridge on the old road"),
+            "{section}: {text}"
+        );
+        assert!(!text.contains("Five bridges"), "{section}: {text}");
+        assert!(!text.contains("Related") && !text.contains("like") && !text.contains("関連"));
+        // The section after the next heading of the same rank stays.
+        assert_eq!(
+            text.contains("Crews start Monday."),
+            section.contains("Crews")
+        );
+    }
+    // Prose under such a heading (an essay's related work), or links under another title,
+    // stay.
+    for (section, kept) in [
+        (
+            "<h2>Related</h2><p>An earlier study of the valley, by the county's engineers, \
+             measured the same river in 1998 and found it rose faster after each new housing \
+             estate, as <a href=/s>the survey</a> says.</p>"
+                .to_owned(),
+            "An earlier study",
+        ),
+        (format!("<h2>Where to get help</h2>{links}"), "Five bridges"),
+    ] {
+        let text = page(&section);
+        assert!(text.contains(kept), "{section}: {text}");
+    }
 }
 
 #[test]
