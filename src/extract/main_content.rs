@@ -96,7 +96,9 @@
 //!    style) with the reply's own text beside it is a post the reply
 //!    quotes, shown again where it was written: it is left out of the text (not of the choice
 //!    above, which it still counts towards).
-//!    **Repeated chrome.** The short links each card repeats are left out: a link of up to 25
+//!    **Repeated chrome.** (Here and in step 10 a block of text is a paragraph, a list item,
+//!    a container of inline content, or an inline element alone between blocks, which a
+//!    browser lays out as a line of its own.) The short links each card repeats are left out: a link of up to 25
 //!    characters and no digit whose text comes back three times or more ("Learn more", "Add
 //!    to cart"). On a thread, so are the short blocks each post carries: any text that short
 //!    that comes back as often (a rank, "Offline", "Reply", a post's date), and a line of up
@@ -1459,8 +1461,9 @@ impl<'d, 'a> Finder<'d, 'a> {
         link as f32 >= ELSEWHERE_LINKS * text as f32
     }
 
-    /// The text blocks of `content` ([`is_text_block`](Self::is_text_block)) in tree order,
-    /// not inside another, with their text (white space runs as one space, trimmed) and its
+    /// The text blocks of `content` ([`is_text_block`](Self::is_text_block), and an inline
+    /// element on a line of its own: [`is_line_of_its_own`](Self::is_line_of_its_own)) in
+    /// tree order, not inside another, with their text (white space runs as one space, trimmed) and its
     /// length in characters; not code, preformatted text or tables, whose lines and cells
     /// repeat by nature, nor what is left out. Roots in document order; one inside another
     /// (step 7's grid inside the choice) is read with it. One pass over the content's nodes.
@@ -1483,7 +1486,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                     i = next;
                     continue;
                 }
-                if !self.is_text_block(n) {
+                if !self.is_text_block(n) && !self.is_line_of_its_own(n, content) {
                     i += 1;
                     continue;
                 }
@@ -1538,20 +1541,54 @@ impl<'d, 'a> Finder<'d, 'a> {
     /// `blockquote` of paragraphs is read paragraph by paragraph; a list item whole, as the
     /// items of a list repeat their fields).
     fn is_text_block(&self, n: NodeId) -> bool {
-        let inline_only = || {
-            self.included_element_children(n).all(|c| {
-                matches!(
-                    self.kind(c),
-                    Kind::Inline | Kind::A | Kind::Br | Kind::Img | Kind::Code
-                )
-            })
-        };
         match self.kind(n) {
             // A thread's posts are often items of a list, with the posts they quote inside.
-            Kind::Li => !self.thread || inline_only(),
-            Kind::Para | Kind::Container => inline_only(),
+            Kind::Li => !self.thread || self.holds_inline_only(n),
+            Kind::Para | Kind::Container => self.holds_inline_only(n),
             _ => false,
         }
+    }
+
+    /// Whether the element children that the walk keeps of `n` are all inline.
+    fn holds_inline_only(&self, n: NodeId) -> bool {
+        self.included_element_children(n).all(|c| {
+            matches!(
+                self.kind(c),
+                Kind::Inline | Kind::A | Kind::Br | Kind::Img | Kind::Code
+            )
+        })
+    }
+
+    /// An inline element of inline content alone between blocks in a block (white space and
+    /// what `content` leaves out aside), which a browser lays out as a line of its own (an
+    /// anonymous block): a card's "Shop now" link under its price, a post's title above
+    /// it. A text block for [`text_blocks`](Self::text_blocks) (its parent, which holds
+    /// blocks too, is not one). Each run of siblings between two kept ones is read by those
+    /// two at most.
+    fn is_line_of_its_own(&self, n: NodeId, content: &MainContent) -> bool {
+        let doc = self.doc;
+        if !matches!(self.kind(n), Kind::A | Kind::Inline)
+            || !doc.parent(n).is_some_and(|p| self.kind(p).is_block())
+            || !self.holds_inline_only(n)
+        {
+            return false;
+        }
+        let ends_line =
+            |mut x: Option<NodeId>, step: fn(&Document<'_>, NodeId) -> Option<NodeId>| {
+                while let Some(y) = x {
+                    let kept = self.flags(y).contains(Flags::INCLUDED) && !content.is_left_out(y);
+                    match doc.data(y) {
+                        _ if !kept => {}
+                        NodeData::Text(t) if t.trim_ascii().is_empty() => {}
+                        NodeData::Text(_) => return false,
+                        _ => return self.kind(y).is_block() || self.kind(y) == Kind::Br,
+                    }
+                    x = step(doc, y);
+                }
+                true
+            };
+        ends_line(doc.prev_sibling(n), |d, y| d.prev_sibling(y))
+            && ends_line(doc.next_sibling(n), |d, y| d.next_sibling(y))
     }
 
     /// Whether one of the [`SIBLINGS_LOOKED_AT`] siblings on either side of `n`, kept in

@@ -215,6 +215,14 @@ fn wide_pages_are_linear() {
             <h3>Related</h3><ul><li><a href=/r>A link to another page</a></ul>"
             .repeat(n / 4);
     check("titled sections", &titled);
+    // Links alone between blocks (lines of their own), with hidden elements between them and
+    // their blocks: each run of siblings is read by the two kept ones around it.
+    let lines = "<div>".to_owned()
+        + &"<p>A paragraph, with commas, and words enough to count.</p>\
+            <span hidden>h</span><span hidden>h</span><a href=/s>Shop now</a>\
+            <span hidden>h</span><span hidden>h</span>"
+            .repeat(n / 4);
+    check("lines of their own", &lines);
     let ctas = "<div class=card><p>A card, with commas, and words enough.</p>\
                 <div><a href=/c>Learn more</a></div></div>"
         .repeat(n / 2);

@@ -801,6 +801,24 @@ fn the_chrome_each_post_or_card_repeats_is_left_out() {
     let plans = main(&format!("<main><h1>Plans</h1>{cards}</main>"));
     assert!(plans.contains("Plan 5") && plans.contains("4.5"), "{plans}");
     assert!(!plans.contains("Learn more"), "{plans}");
+    // A link alone between a card's blocks is a line of its own, as a browser lays it out:
+    // the chrome each card repeats all the same. Inside a line of text it is the text's.
+    let cards: String = (0..6)
+        .map(|i| {
+            format!(
+                "<div class=card><h3>Plan {i}</h3><p>Everything a team of {i} needs to \
+                 start, with support by mail and a shared calendar.</p>\
+                 <a href=/p/{i}>Book now</a> <div>From $1{i} a month</div></div>"
+            )
+        })
+        .collect();
+    let plans = main(&format!(
+        "<main><h1>Plans</h1>{cards}<p>Not sure? <a href=/c>Book now</a> \
+        and cancel within a month.</p></main>"
+    ));
+    assert!(plans.contains("From $15 a month"), "{plans}");
+    assert!(!plans.contains("\nBook now\n"), "{plans}");
+    assert!(plans.contains("Not sure? Book now and cancel"), "{plans}");
 }
 
 #[test]
