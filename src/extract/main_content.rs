@@ -104,6 +104,9 @@
 //!    that comes back as often (a rank, "Offline", "Reply", a post's date), and a line of up
 //!    to 60 characters that gives a value after a label the thread repeats as often ("Posts:
 //!    138", "Joined: May 2019").
+//!    **Controls' labels.** A block whose whole text is the label of a control of the page's
+//!    interface ("Share", "Add to cart", "Sort by", "Read more", "Load more", … in English)
+//!    is left out wherever it stands, once or repeated.
 //! 10. **Repeated blocks.** A paragraph, list item or container of inline content of 40
 //!     characters or more that repeats word for word one before it in the content (a section
 //!     written twice for narrow and wide screens, a post quoted in a thread) is left out;
@@ -1289,7 +1292,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                 let st = self.info[n.index()].stats;
                 repeated && st.link >= st.text && !text.bytes().any(|b| b.is_ascii_digit())
             };
-            if chrome {
+            if chrome || is_interface_label(text) {
                 content.left_out[n.index()] = true;
             }
         }
@@ -2768,6 +2771,49 @@ fn titles_other_pages(heading: &str) -> bool {
             | "関連記事"
     )
 }
+
+/// Whether a block's text (white space runs as one, trimmed) is all a control's label: a
+/// button or link of the page's interface ("Share", "Add to cart", "Sort by", "Read more"),
+/// not its text. English; case and what follows the last letter or digit ("Read more »",
+/// "Sort by:") aside.
+fn is_interface_label(text: &str) -> bool {
+    if text.len() > INTERFACE_LABEL {
+        return false;
+    }
+    let t = text
+        .trim_end_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    matches!(
+        t.as_str(),
+        "share"
+            | "email"
+            | "subscribe"
+            | "advertisement"
+            | "sponsored"
+            | "loading"
+            | "close"
+            | "back"
+            | "search"
+            | "sort by"
+            | "sorted by"
+            | "compare"
+            | "add to cart"
+            | "add to bag"
+            | "add to wishlist"
+            | "shop now"
+            | "view all"
+            | "see all"
+            | "read more"
+            | "continue reading"
+            | "learn more"
+            | "see more"
+            | "view more"
+            | "load more"
+    )
+}
+
+/// The longest text (bytes) that [`is_interface_label`] reads.
+const INTERFACE_LABEL: usize = 32;
 
 /// The rank of a heading element (`h1` 1 to `h6` 6).
 fn heading_rank(tag: Tag) -> Option<u8> {

@@ -819,6 +819,19 @@ fn the_chrome_each_post_or_card_repeats_is_left_out() {
     assert!(plans.contains("From $15 a month"), "{plans}");
     assert!(!plans.contains("\nBook now\n"), "{plans}");
     assert!(plans.contains("Not sure? Book now and cancel"), "{plans}");
+    // A block that is all a control's label is the page's interface, even once; a label
+    // inside a line of text is the text's.
+    let page = main(&format!(
+        "<article><h1>Flood</h1><div class=entry>{FLOOD}<div><span>Share</span></div>\
+         <p><a href=/more>Read more »</a></p><p>Read more about the floods of 1953.</p>\
+         </div></article>"
+    ));
+    assert!(page.contains("The bridge on the old road"), "{page}");
+    assert!(page.contains("Read more about the floods"), "{page}");
+    assert!(
+        !page.contains("Share") && !page.contains("Read more »"),
+        "{page}"
+    );
 }
 
 #[test]
