@@ -57,8 +57,9 @@
 //!    links or lists.
 //! 5. **Clean** the choice bottom-up: drop forms, `footer`s, `aside`s, headings whose
 //!    `class` says furniture, small share bars, copyright notices, and lists, tables and `div`s that look like
-//!    link lists, galleries or widgets (link density, images per paragraph, inputs,
-//!    `class`), keeping data tables (not tables that are more than half links: menus) and,
+//!    link lists, galleries or widgets (link density, images per paragraph, form controls,
+//!    which on a page that says it is an article do not include buttons, as Readability
+//!    counts only `input`s; `class`), keeping data tables (not tables that are more than half links: menus) and,
 //!    on a page that does not say it is a product, a discussion or an article, a grid of
 //!    cards (see step 7) that holds half the choice's text or more: a listing's items. On a
 //!    page that says it is an article, a container whose `class`/`id` names a byline but that
@@ -514,7 +515,9 @@ struct Stats {
     paragraphs: u32,
     images: u32,
     items: u32,
+    /// Form controls but buttons: `input`, `select`, `textarea`.
     inputs: u32,
+    buttons: u32,
     /// Text inside headings.
     heading: f32,
     /// Text inside lists.
@@ -532,6 +535,7 @@ impl std::ops::AddAssign for Stats {
         self.images += o.images;
         self.items += o.items;
         self.inputs += o.inputs;
+        self.buttons += o.buttons;
         self.heading += o.heading;
         self.list += o.list;
         self.pres += o.pres;
@@ -560,8 +564,10 @@ struct Info {
     /// The container's tag and `class`/`id` bonus (or penalty), kept apart from `score` (its
     /// content) until the choice.
     bonus: f32,
-    /// Form controls among the children (counted by the walk, which leaves them out).
+    /// Form controls among the children, buttons apart (counted by the walk, which leaves
+    /// them out).
     inputs: u32,
+    buttons: u32,
     /// Rows and most cells in a row, gathered up to the nearest table.
     rows: u32,
     cols: u32,
@@ -1208,7 +1214,9 @@ impl<'d, 'a> Finder<'d, 'a> {
             .iter()
             .filter_map(|&n| {
                 let st = self.info[n.index()].stats;
-                (self.kind(n) == Kind::Form && st.inputs >= FORM_FIELDS && st.text < FORM_TEXT)
+                (self.kind(n) == Kind::Form
+                    && st.inputs + st.buttons >= FORM_FIELDS
+                    && st.text < FORM_TEXT)
                     .then_some((n, st.text))
             })
             .collect()
@@ -1734,7 +1742,12 @@ impl<'d, 'a> Finder<'d, 'a> {
                         self.kinds[n.index()] = Kind::Para;
                     } else if keep && kind == Kind::Input {
                         // Counted by its container, never shown.
-                        self.info[parent.index()].inputs += 1;
+                        let info = &mut self.info[parent.index()];
+                        if doc.element(n).is_some_and(|e| e.tag == Tag::Button) {
+                            info.buttons += 1;
+                        } else {
+                            info.inputs += 1;
+                        }
                         keep = false;
                     }
                     // A comment on a question or an answer is not one of the page's posts.
@@ -2036,6 +2049,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
         let info = &mut self.info[idx];
         info.stats.inputs += info.inputs;
+        info.stats.buttons += info.buttons;
         let pure = !info.flags.contains(Flags::HAS_BLOCK);
         let tag = self.doc.element(n).map_or(Tag::Other, |e| e.tag);
         if tag == Tag::P || (pure && info.own > 0.0 && matches!(tag, Tag::Div | Tag::Section)) {
@@ -2506,6 +2520,7 @@ impl<'d, 'a> Finder<'d, 'a> {
         }
         let old = self.info[n.index()];
         st.inputs += old.inputs;
+        st.buttons += old.buttons;
         let tag = self.doc.element(n).map_or(Tag::Other, |e| e.tag);
         if tag == Tag::P
             || (!old.flags.contains(Flags::HAS_BLOCK)
@@ -2601,7 +2616,10 @@ impl<'d, 'a> Finder<'d, 'a> {
         let p = st.paragraphs as f32;
         let img = st.images as f32;
         let li = st.items as f32 - 100.0;
-        let input = st.inputs as f32;
+        // An article's buttons ("Continue reading" under each item of a list, a share or
+        // copy button) are not a form's fields: as Readability counts only `input`s. A
+        // product's or a landing page's (a buy box, a picker of sizes) are.
+        let input = (st.inputs + if self.article { 0 } else { st.buttons }) as f32;
         let heading_density = if st.text > 0.0 {
             st.heading / st.text
         } else {
@@ -2774,8 +2792,9 @@ fn titles_other_pages(heading: &str) -> bool {
 
 /// Whether a block's text (white space runs as one, trimmed) is all a control's label: a
 /// button or link of the page's interface ("Share", "Add to cart", "Sort by", "Read more"),
-/// not its text. English; case and what follows the last letter or digit ("Read more »",
-/// "Sort by:") aside.
+/// not its text, or an advertisement's. English, and the advertisement's label in a few
+/// other languages; case and what follows the last letter or digit ("Read more »", "Sort
+/// by:") aside.
 fn is_interface_label(text: &str) -> bool {
     if text.len() > INTERFACE_LABEL {
         return false;
@@ -2789,6 +2808,14 @@ fn is_interface_label(text: &str) -> bool {
             | "email"
             | "subscribe"
             | "advertisement"
+            | "anzeige"
+            | "werbung"
+            | "publicité"
+            | "publicidad"
+            | "pubblicità"
+            | "广告"
+            | "広告"
+            | "광고"
             | "sponsored"
             | "loading"
             | "close"

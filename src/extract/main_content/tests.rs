@@ -601,6 +601,33 @@ fn an_articles_long_author_element_is_its_authors_card() {
 }
 
 #[test]
+fn an_articles_buttons_are_not_a_forms_fields() {
+    // A round-up: each item a title, a line of text and a button to the maker's page.
+    let items: String = ["Coat hooks", "A plant stand", "A mirror frame"]
+        .iter()
+        .map(|name| {
+            format!(
+                "<div class=item><h3><a href=/x>{name}</a></h3><div class=desc><p>{name} for \
+                 the hall, made in an afternoon from offcuts and painted to match.</p></div>\
+                 <button>Continue reading</button></div>"
+            )
+        })
+        .collect();
+    let page = |head: &str| {
+        main(&format!(
+            "<head>{head}</head><body><article><h1>Ten projects</h1><div class=entry>{FLOOD}\
+             <div class=list>{items}</div></div></article>"
+        ))
+    };
+    let text = page("<meta property=og:type content=article>");
+    assert!(text.contains("A plant stand for the hall"), "{text}");
+    // Elsewhere a button still counts as a field: a box of a line and a button is a widget.
+    let text = page("");
+    assert!(text.contains("The bridge on the old road"), "{text}");
+    assert!(!text.contains("A plant stand for the hall"), "{text}");
+}
+
+#[test]
 fn a_section_of_links_titled_as_other_pages_is_left_out() {
     let para = FLOOD;
     let links = "<ul><li><a href=/a>Five bridges worth a detour this summer</a> (June)\
@@ -824,12 +851,16 @@ fn the_chrome_each_post_or_card_repeats_is_left_out() {
     let page = main(&format!(
         "<article><h1>Flood</h1><div class=entry>{FLOOD}<div><span>Share</span></div>\
          <p><a href=/more>Read more »</a></p><p>Read more about the floods of 1953.</p>\
-         </div></article>"
+         <div>Anzeige</div><div>广告</div></div></article>"
     ));
     assert!(page.contains("The bridge on the old road"), "{page}");
     assert!(page.contains("Read more about the floods"), "{page}");
     assert!(
         !page.contains("Share") && !page.contains("Read more »"),
+        "{page}"
+    );
+    assert!(
+        !page.contains("Anzeige") && !page.contains("广告"),
         "{page}"
     );
 }
