@@ -201,15 +201,17 @@ fn main_text_scores_at_least_the_floors_on_the_extraction_sets() {
 /// (page type, floor of the mean word F1) on WCXB's development split; the overall floor
 /// after. A little under the figures measured when they were set (`docs/extraction.md`).
 const WCXB_FLOORS: &[(&str, f64)] = &[
-    ("article", 0.95),
-    ("forum", 0.808),
-    ("product", 0.703),
-    ("collection", 0.726),
-    ("listing", 0.737),
+    ("article", 0.955),
+    ("forum", 0.809),
+    ("product", 0.705),
+    ("collection", 0.731),
+    ("listing", 0.741),
     ("documentation", 0.933),
-    ("service", 0.842),
+    // rs-trafilatura's published figure.
+    ("service", 0.844),
 ];
-const WCXB_OVERALL_FLOOR: f64 = 0.877;
+/// The bar (0.8801 measured).
+const WCXB_OVERALL_FLOOR: f64 = 0.880;
 /// Floor of the share of WCXB's pages whose page type (`MainContent::page_type`) is the
 /// labelled one (`docs/extraction.md`, "The page type"). The type's model was fitted on these
 /// pages (0.857 with its weights): this holds the shipped weights and the features they read
