@@ -646,11 +646,41 @@ fn a_section_of_links_titled_as_other_pages_is_left_out() {
     }
 }
 
+/// A landing page's prose: eight steps of a garden designer's service.
+fn garden_steps() -> String {
+    (0..8)
+        .map(|i| format!("<p>Step {i}: we walk the garden with you, listen to how you use it, measure the light, the soil and the slope, and draw a plan that grows with you.</p>"))
+        .collect()
+}
+
+#[test]
+fn a_heading_that_opens_a_root_titles_it_not_a_box_in_it() {
+    // Step 7 joins a landing page's section whole, as a root: step 10b's section is inside
+    // a root, never one, so that no root is marked left out while its text is written.
+    let prose = garden_steps();
+    let links: String = (0..12)
+        .map(|i| format!("<li><a href=/p{i}>Planting plan {i} for a small town garden</a></li>"))
+        .collect();
+    let page = format!(
+        "<script type=application/ld+json>{{\"@type\": \"Service\"}}</script>\
+         <main><section><div class=body>{prose}</div></section>\
+         <div class=page-hero><h2>Related</h2><ul>{links}</ul></div></main>"
+    );
+    let arena = Arena::new();
+    let doc = parse_document_str(&arena, &page, &ParseOptions::default());
+    let content = MainContent::find(&doc);
+    assert!(content.roots().len() > 1, "{:?}", content.roots());
+    for &r in content.roots() {
+        assert!(!content.is_left_out(r), "root {r:?} left out");
+    }
+    let text = content.text(&doc);
+    assert!(text.contains("Step 7: we walk"), "{text}");
+    assert!(text.contains("Planting plan 11"), "{text}");
+}
+
 #[test]
 fn the_sections_of_a_landing_page_join_the_block() {
-    let prose: String = (0..8)
-            .map(|i| format!("<p>Step {i}: we walk the garden with you, listen to how you use it, measure the light, the soil and the slope, and draw a plan that grows with you.</p>"))
-            .collect();
+    let prose = garden_steps();
     let hero: String = (0..12)
         .map(|i| format!("<li>Planting plan {i} for a small town garden</li>"))
         .collect();
