@@ -777,6 +777,7 @@ fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, Step12
         f.leave_out_repeated_chrome(&mut whole, &blocks);
         f.leave_out_repeated_blocks(&mut whole, &blocks);
         f.leave_out_links_elsewhere(&mut whole);
+        f.drop_left_out_roots(&mut whole);
         let step12 = f.leave_out_furniture_only(&mut whole, chosen, strict_page, attempts[0]);
         return (whole, step12);
     }
@@ -796,6 +797,7 @@ fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, Step12
     f.leave_out_repeated_chrome(&mut focused, &blocks);
     f.leave_out_repeated_blocks(&mut focused, &blocks);
     f.leave_out_links_elsewhere(&mut focused);
+    f.drop_left_out_roots(&mut focused);
     let step12 = f.leave_out_furniture_only(&mut focused, chosen, strict_page, attempts[0]);
     (focused, step12)
 }
@@ -1536,6 +1538,24 @@ impl<'d, 'a> Finder<'d, 'a> {
             }
         }
         blocks
+    }
+
+    /// Takes out of the roots of `content` those that a step left out whole (a section of a
+    /// landing page that repeats one before it, step 10): the text and Markdown write each
+    /// root whatever its own mark, so a root left out stays one no more. A root inside one
+    /// before it (step 7's grid inside the choice) is left out of that root's text by design,
+    /// and stays.
+    fn drop_left_out_roots(&self, content: &mut MainContent) {
+        let mut end = 0;
+        let mut keep = Vec::with_capacity(content.roots.len());
+        for &r in &content.roots {
+            let (from, to) = (self.pos[r.index()] as usize, self.end[r.index()] as usize);
+            let inside = from < end;
+            end = end.max(to);
+            keep.push(inside || !content.is_left_out(r));
+        }
+        let mut k = keep.into_iter();
+        content.roots.retain(|_| k.next().unwrap_or(true));
     }
 
     /// Where the `roots` (in document order) are in the walk's order: each one's span of

@@ -679,6 +679,33 @@ fn a_heading_that_opens_a_root_titles_it_not_a_box_in_it() {
 }
 
 #[test]
+fn a_root_that_repeats_one_before_it_is_not_written() {
+    // Step 7 joins a landing page's sections as roots; step 10 leaves out the ones that
+    // repeat one before them, and a root left out is no root: the text and the Markdown write
+    // the section once, and no root is marked left out.
+    let section = "<section class=feature><a href=/f>Our feature does many useful things for \
+                   you, with commas, and more, and then some more of them, and again, and again, \
+                   with commas, and more, and then some more of them, and again, and more, and \
+                   more of it, to read.</a></section>";
+    let page = format!("<body><div id=content>{FLOOD}</div>{}", section.repeat(3));
+    let arena = Arena::new();
+    let doc = parse_document_str(&arena, &page, &ParseOptions::default());
+    let content = MainContent::find(&doc);
+    for &r in content.roots() {
+        assert!(!content.is_left_out(r), "root {r:?} left out");
+    }
+    let text = content.text(&doc);
+    assert!(text.contains("The bridge on the old road"), "{text}");
+    assert_eq!(text.matches("Our feature does").count(), 1, "{text}");
+    let markdown = content.markdown(&doc, &MarkdownOptions::new(true));
+    assert_eq!(
+        markdown.matches("Our feature does").count(),
+        1,
+        "{markdown}"
+    );
+}
+
+#[test]
 fn the_sections_of_a_landing_page_join_the_block() {
     let prose = garden_steps();
     let hero: String = (0..12)
