@@ -63,7 +63,8 @@
 //!    on a page that does not say it is a product, a discussion or an article, a grid of
 //!    cards (see step 7) that holds half the choice's text or more: a listing's items. On a
 //!    page that says it is an article, a container whose `class`/`id` names a byline but that
-//!    holds 100 characters or more (a byline is shorter) is the author's card, and goes too.
+//!    holds 100 to 2,000 characters (a byline is shorter, a section of the article longer) is
+//!    the author's card, and goes too (on the first attempt, which leaves out furniture).
 //! 6. If what is left is under 500 characters, try again less strictly (keep furniture by
 //!    `class`, then ignore `class` weights, then skip cleaning), and keep the longest result.
 //! 7. **Whole page or one block.** An article is one block among furniture; a service page
@@ -120,7 +121,8 @@
 //!     first thing with text in its parent, up to five levels), else the heading and its
 //!     siblings up to the next heading of its rank or higher; a box of links, not a part of
 //!     the page, so a section of more than 2,000 kept nodes stays, as does a section of prose
-//!     under such a heading.
+//!     under such a heading, and a heading that opens a root of the content (or is one)
+//!     titles the content, not a box in it: the section is always inside a root.
 //! 11. **Forms of fields.** A form with two inputs or more (a button counts) and under 500
 //!     characters of text (a search box, a newsletter's sign-up, a contact or review form)
 //!     is left out of the content, whole page or block, unless it holds half of the content's
@@ -786,6 +788,7 @@ fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, Step12
         f.leave_out_repeated_chrome(&mut whole, &blocks);
         f.leave_out_repeated_blocks(&mut whole, &blocks);
         f.leave_out_links_elsewhere(&mut whole);
+        f.drop_left_out_roots(&mut whole);
         let step12 = f.leave_out_furniture_only(&mut whole, chosen, strict_page, attempts[0]);
         return (whole, step12);
     }
@@ -805,6 +808,7 @@ fn find_with(doc: &Document<'_>, unveil: Option<NodeId>) -> (MainContent, Step12
     f.leave_out_repeated_chrome(&mut focused, &blocks);
     f.leave_out_repeated_blocks(&mut focused, &blocks);
     f.leave_out_links_elsewhere(&mut focused);
+    f.drop_left_out_roots(&mut focused);
     let step12 = f.leave_out_furniture_only(&mut focused, chosen, strict_page, attempts[0]);
     (focused, step12)
 }
@@ -1337,9 +1341,14 @@ impl<'d, 'a> Finder<'d, 'a> {
     /// buy, inside the content, that no `class` names. A section is the heading's
     /// ([`titled_section`](Self::titled_section)). A section of prose under such a heading
     /// (an essay's related work) stays. One pass over the content's nodes; each heading so
-    /// titled reads at most [`ELSEWHERE_NODES`] nodes.
+    /// titled reads at most [`ELSEWHERE_NODES`] kept nodes of its section, the few siblings
+    /// before it and its ancestors that [`opens`](Self::opens) reads, and the siblings up to
+    /// the next heading of its rank or higher (so each sibling at most once for each rank).
     fn leave_out_links_elsewhere(&self, content: &mut MainContent) {
         let doc = self.doc;
+        // The roots, to ask of a node in constant time (a page can have thousands: step 7's
+        // sections of a landing page).
+        let roots: HashSet<NodeId> = content.roots.iter().copied().collect();
         for (mut i, to) in self.root_spans(&content.roots) {
             while i < to {
                 let n = self.order[i];
@@ -1352,7 +1361,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                     .is_some_and(|e| heading_rank(e.tag) > Some(1))
                     && capped_text(doc, n, HEADING_TEXT).is_some_and(|t| titles_other_pages(&t));
                 let section = if titled {
-                    self.titled_section(n, content)
+                    self.titled_section(n, content, &roots)
                 } else {
                     None
                 };
@@ -1370,21 +1379,33 @@ impl<'d, 'a> Finder<'d, 'a> {
 
     /// The section a heading `h` of the content titles, as the elements that make it up: the
     /// element it opens (climbing while it is the first thing with text in its parent, at most
-    /// [`SCORE_LEVELS`] levels, not past a root of `content`: a box and its title), else the
-    /// heading and its siblings up to the next heading of its rank or higher (a section of a
-    /// flat text). `None` past [`ELSEWHERE_NODES`] kept nodes: not a box of links.
-    fn titled_section(&self, h: NodeId, content: &MainContent) -> Option<Vec<NodeId>> {
+    /// [`SCORE_LEVELS`] levels: a box and its title), else the heading and its siblings up to
+    /// the next heading of its rank or higher (a section of a flat text). Always inside one
+    /// of the `roots` of `content`: `None` for a heading that opens a root or is one (it
+    /// titles the content, or a part that the content joined whole, not a box inside it), and
+    /// past [`ELSEWHERE_NODES`] kept nodes (not a box of links).
+    fn titled_section(
+        &self,
+        h: NodeId,
+        content: &MainContent,
+        roots: &HashSet<NodeId>,
+    ) -> Option<Vec<NodeId>> {
         let doc = self.doc;
         let size = |x: NodeId| (self.end[x.index()] - self.pos[x.index()]) as usize;
+        if roots.contains(&h) {
+            return None;
+        }
         let mut top = h;
         for _ in 0..SCORE_LEVELS {
             let Some(p) = doc.parent(top) else { break };
-            if content.roots.contains(&top)
-                || !self.flags(p).contains(Flags::INCLUDED)
+            if !self.flags(p).contains(Flags::INCLUDED)
                 || size(p) > ELSEWHERE_NODES
                 || !self.opens(top, content)
             {
                 break;
+            }
+            if roots.contains(&p) {
+                return None;
             }
             top = p;
         }
@@ -1531,6 +1552,24 @@ impl<'d, 'a> Finder<'d, 'a> {
             }
         }
         blocks
+    }
+
+    /// Takes out of the roots of `content` those that a step left out whole (a section of a
+    /// landing page that repeats one before it, step 10): the text and Markdown write each
+    /// root whatever its own mark, so a root left out stays one no more. A root inside one
+    /// before it (step 7's grid inside the choice) is left out of that root's text by design,
+    /// and stays.
+    fn drop_left_out_roots(&self, content: &mut MainContent) {
+        let mut end = 0;
+        let mut keep = Vec::with_capacity(content.roots.len());
+        for &r in &content.roots {
+            let (from, to) = (self.pos[r.index()] as usize, self.end[r.index()] as usize);
+            let inside = from < end;
+            end = end.max(to);
+            keep.push(inside || !content.is_left_out(r));
+        }
+        let mut k = keep.into_iter();
+        content.roots.retain(|_| k.next().unwrap_or(true));
     }
 
     /// Where the `roots` (in document order) are in the walk's order: each one's span of

@@ -223,6 +223,27 @@ fn wide_pages_are_linear() {
             <span hidden>h</span><span hidden>h</span>"
             .repeat(n / 4);
     check("lines of their own", &lines);
+    // Headings titled as links elsewhere in a block that thousands of roots follow (step 7's
+    // sections of a landing page, mostly links): step 10b asks whether a node is a root in
+    // constant time, not by reading the roots.
+    let mut landing = String::from("<div id=content>");
+    for i in 0..n / 20 {
+        landing.push_str(&format!(
+            "<p>The river rose two metres overnight, and by the morning the lower town was \
+             under water, its streets closed, paragraph {i}.</p>"
+        ));
+    }
+    landing.push_str(&"<h3>Related</h3>".repeat(4 * n));
+    landing.push_str("</div>");
+    for i in 0..n / 5 {
+        landing.push_str(&format!(
+            "<section class=feature><a href=/f{i}>Feature {i} does many useful things for \
+             you, with commas, and more, and then some more of them, and again, and again, \
+             with commas, and more, and then some more of them, and again, and more, and more \
+             of it, to read.</a></section>"
+        ));
+    }
+    check("titled headings before many roots", &landing);
     let ctas = "<div class=card><p>A card, with commas, and words enough.</p>\
                 <div><a href=/c>Learn more</a></div></div>"
         .repeat(n / 2);

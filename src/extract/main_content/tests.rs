@@ -673,11 +673,68 @@ fn a_section_of_links_titled_as_other_pages_is_left_out() {
     }
 }
 
+/// A landing page's prose: eight steps of a garden designer's service.
+fn garden_steps() -> String {
+    (0..8)
+        .map(|i| format!("<p>Step {i}: we walk the garden with you, listen to how you use it, measure the light, the soil and the slope, and draw a plan that grows with you.</p>"))
+        .collect()
+}
+
+#[test]
+fn a_heading_that_opens_a_root_titles_it_not_a_box_in_it() {
+    // Step 7 joins a landing page's section whole, as a root: step 10b's section is inside
+    // a root, never one, so that no root is marked left out while its text is written.
+    let prose = garden_steps();
+    let links: String = (0..12)
+        .map(|i| format!("<li><a href=/p{i}>Planting plan {i} for a small town garden</a></li>"))
+        .collect();
+    let page = format!(
+        "<script type=application/ld+json>{{\"@type\": \"Service\"}}</script>\
+         <main><section><div class=body>{prose}</div></section>\
+         <div class=page-hero><h2>Related</h2><ul>{links}</ul></div></main>"
+    );
+    let arena = Arena::new();
+    let doc = parse_document_str(&arena, &page, &ParseOptions::default());
+    let content = MainContent::find(&doc);
+    assert!(content.roots().len() > 1, "{:?}", content.roots());
+    for &r in content.roots() {
+        assert!(!content.is_left_out(r), "root {r:?} left out");
+    }
+    let text = content.text(&doc);
+    assert!(text.contains("Step 7: we walk"), "{text}");
+    assert!(text.contains("Planting plan 11"), "{text}");
+}
+
+#[test]
+fn a_root_that_repeats_one_before_it_is_not_written() {
+    // Step 7 joins a landing page's sections as roots; step 10 leaves out the ones that
+    // repeat one before them, and a root left out is no root: the text and the Markdown write
+    // the section once, and no root is marked left out.
+    let section = "<section class=feature><a href=/f>Our feature does many useful things for \
+                   you, with commas, and more, and then some more of them, and again, and again, \
+                   with commas, and more, and then some more of them, and again, and more, and \
+                   more of it, to read.</a></section>";
+    let page = format!("<body><div id=content>{FLOOD}</div>{}", section.repeat(3));
+    let arena = Arena::new();
+    let doc = parse_document_str(&arena, &page, &ParseOptions::default());
+    let content = MainContent::find(&doc);
+    for &r in content.roots() {
+        assert!(!content.is_left_out(r), "root {r:?} left out");
+    }
+    let text = content.text(&doc);
+    assert!(text.contains("The bridge on the old road"), "{text}");
+    assert_eq!(text.matches("Our feature does").count(), 1, "{text}");
+    let markdown = content.markdown(&doc, &MarkdownOptions::new(true));
+    assert_eq!(
+        markdown.matches("Our feature does").count(),
+        1,
+        "{markdown}"
+    );
+}
+
 #[test]
 fn the_sections_of_a_landing_page_join_the_block() {
-    let prose: String = (0..8)
-            .map(|i| format!("<p>Step {i}: we walk the garden with you, listen to how you use it, measure the light, the soil and the slope, and draw a plan that grows with you.</p>"))
-            .collect();
+    let prose = garden_steps();
     let hero: String = (0..12)
         .map(|i| format!("<li>Planting plan {i} for a small town garden</li>"))
         .collect();
