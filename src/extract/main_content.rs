@@ -160,12 +160,14 @@ use super::visible::{TextOptions, text_of_filtered};
 use super::{capped_nodes, capped_text};
 
 mod flags;
+mod labels;
 mod names;
 #[cfg(test)]
 mod tests;
 mod walk_attrs;
 
 use flags::Flags;
+use labels::{is_interface_label, titles_other_pages};
 use names::Names;
 use walk_attrs::{
     WalkAttrs, content_hidden_by_style, follows_button, is_main_landmark, precedes_panel,
@@ -1358,7 +1360,7 @@ impl<'d, 'a> Finder<'d, 'a> {
                 }
                 let titled = doc
                     .element(n)
-                    .is_some_and(|e| heading_rank(e.tag) > Some(1))
+                    .is_some_and(|e| e.tag.heading_rank() > Some(1))
                     && capped_text(doc, n, HEADING_TEXT).is_some_and(|t| titles_other_pages(&t));
                 let section = if titled {
                     self.titled_section(n, content, &roots)
@@ -1412,14 +1414,14 @@ impl<'d, 'a> Finder<'d, 'a> {
         if top != h {
             return Some(vec![top]);
         }
-        let rank = doc.element(h).and_then(|e| heading_rank(e.tag));
+        let rank = doc.element(h).and_then(|e| e.tag.heading_rank());
         let mut parts = vec![h];
         let mut nodes = size(h);
         let mut next = doc.next_sibling(h);
         while let Some(x) = next {
             if doc
                 .element(x)
-                .and_then(|e| heading_rank(e.tag))
+                .and_then(|e| e.tag.heading_rank())
                 .is_some_and(|r| Some(r) <= rank)
             {
                 break;
@@ -2781,118 +2783,6 @@ const ELSEWHERE_LINKS: f32 = 0.3;
 /// The most kept nodes of a section that step 10b leaves out: a box of links, not a part of
 /// the page.
 const ELSEWHERE_NODES: usize = 2000;
-
-/// Whether a heading's text titles other pages: related articles, what to read or buy next
-/// (white space runs as one, case and a final colon aside). English, with the common titles of
-/// a few other languages.
-fn titles_other_pages(heading: &str) -> bool {
-    let t = heading
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase();
-    let t = t.trim_end_matches([':', '：']);
-    if let Some(rest) = t.strip_prefix("more from ") {
-        // "More from Bershka", "More from this brand".
-        return rest.chars().count() <= 40;
-    }
-    matches!(
-        t,
-        "related"
-            | "related articles"
-            | "related posts"
-            | "related stories"
-            | "related content"
-            | "related reading"
-            | "related topics"
-            | "related products"
-            | "related links"
-            | "related news"
-            | "you may also like"
-            | "you might also like"
-            | "recent posts"
-            | "popular posts"
-            | "more stories"
-            | "more articles"
-            | "more like this"
-            | "read next"
-            | "most popular"
-            | "ähnliche artikel"
-            | "weitere artikel"
-            | "articles similaires"
-            | "à lire aussi"
-            | "artículos relacionados"
-            | "articoli correlati"
-            | "相关文章"
-            | "相关阅读"
-            | "関連記事"
-    )
-}
-
-/// Whether a block's text (white space runs as one, trimmed) is all a control's label: a
-/// button or link of the page's interface ("Share", "Add to cart", "Sort by", "Read more"),
-/// not its text, or an advertisement's. English, and the advertisement's label in a few
-/// other languages; case and what follows the last letter or digit ("Read more »", "Sort
-/// by:") aside.
-fn is_interface_label(text: &str) -> bool {
-    if text.len() > INTERFACE_LABEL {
-        return false;
-    }
-    let t = text
-        .trim_end_matches(|c: char| !c.is_alphanumeric())
-        .to_lowercase();
-    matches!(
-        t.as_str(),
-        "share"
-            | "email"
-            | "subscribe"
-            | "advertisement"
-            | "anzeige"
-            | "werbung"
-            | "publicité"
-            | "publicidad"
-            | "pubblicità"
-            | "广告"
-            | "広告"
-            | "광고"
-            | "sponsored"
-            | "loading"
-            | "close"
-            | "back"
-            | "search"
-            | "sort by"
-            | "sorted by"
-            | "compare"
-            | "add to cart"
-            | "add to bag"
-            | "add to wishlist"
-            | "shop now"
-            | "view all"
-            | "see all"
-            | "read more"
-            | "continue reading"
-            | "learn more"
-            | "see more"
-            | "view more"
-            | "load more"
-    )
-}
-
-/// The longest text (bytes) that [`is_interface_label`] reads.
-const INTERFACE_LABEL: usize = 32;
-
-/// The rank of a heading element (`h1` 1 to `h6` 6).
-fn heading_rank(tag: Tag) -> Option<u8> {
-    Some(match tag {
-        Tag::H1 => 1,
-        Tag::H2 => 2,
-        Tag::H3 => 3,
-        Tag::H4 => 4,
-        Tag::H5 => 5,
-        Tag::H6 => 6,
-        _ => return None,
-    })
-}
 
 /// A hash of a block's text, to find the blocks that repeat.
 fn hash_of(text: &[u8]) -> u64 {

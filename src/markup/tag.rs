@@ -511,6 +511,19 @@ impl Tag {
         )
     }
 
+    /// The rank of a heading element: `h1` 1 to `h6` 6 (4.3.6, the `h1`–`h6` elements).
+    pub(crate) fn heading_rank(self) -> Option<u8> {
+        Some(match self {
+            Tag::H1 => 1,
+            Tag::H2 => 2,
+            Tag::H3 => 3,
+            Tag::H4 => 4,
+            Tag::H5 => 5,
+            Tag::H6 => 6,
+            _ => return None,
+        })
+    }
+
     /// `listing`, `plaintext`, `pre`, `xmp`: the elements the default style sheet lays out as
     /// preformatted text (15.3.3, `white-space: pre`).
     pub(crate) fn is_preformatted(self) -> bool {
