@@ -1497,10 +1497,11 @@ impl<'d, 'a> Finder<'d, 'a> {
 
     /// The text blocks of `content` ([`is_text_block`](Self::is_text_block), and an inline
     /// element on a line of its own: [`is_line_of_its_own`](Self::is_line_of_its_own)) in
-    /// tree order, not inside another, with their text (white space runs as one space, trimmed) and its
-    /// length in characters; not code, preformatted text or tables, whose lines and cells
-    /// repeat by nature, nor what is left out. Roots in document order; one inside another
-    /// (step 7's grid inside the choice) is read with it. One pass over the content's nodes.
+    /// tree order, not inside another, with their text (white space runs as one space,
+    /// trimmed) and its length in characters; not code, preformatted text or tables, whose
+    /// lines and cells repeat by nature, nor what is left out. Roots in document order; one
+    /// inside another (step 7's grid inside the choice) is read with it. One pass over the
+    /// content's nodes.
     fn text_blocks(&self, content: &MainContent) -> TextBlocks {
         let doc = self.doc;
         let mut blocks = TextBlocks::default();
